@@ -1,0 +1,47 @@
+# Signalbox — the two commands a new machine needs:
+#   make demo   installs what is missing, builds and runs the todo demo on http://127.0.0.1:8080
+#   make test   installs what is missing, runs every test (unit, in-process, loopback, curl, browser)
+
+SWIFT ?= swift
+HOST ?= 127.0.0.1
+PORT ?= 8080
+TEST_OUTPUT ?= test-output
+
+.PHONY: demo test deps test-deps unit-tests e2e curl-tests browser-tests build release bench clean
+
+demo: deps
+	$(SWIFT) build -c release --product todo-demo
+	.build/release/todo-demo --host $(HOST) --port $(PORT)
+
+test: test-deps unit-tests e2e
+
+deps:
+	@.ci/install-deps
+
+test-deps:
+	@.ci/install-deps --test
+
+build: deps
+	$(SWIFT) build
+
+unit-tests:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+
+e2e: curl-tests browser-tests
+
+curl-tests:
+	$(SWIFT) build --product todo-demo
+	mkdir -p $(TEST_OUTPUT)
+	Tests/EndToEnd/curl-suite.sh .build/debug/todo-demo $(TEST_OUTPUT)
+
+browser-tests:
+	$(SWIFT) build --product todo-demo
+	mkdir -p $(TEST_OUTPUT)/screenshots
+	python3 Tests/EndToEnd/browser_test.py .build/debug/todo-demo $(TEST_OUTPUT)/screenshots
+
+bench:
+	Benchmarks/run.sh
+
+clean:
+	rm -rf .build $(TEST_OUTPUT)

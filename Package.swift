@@ -1,0 +1,130 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
+let package = Package(
+    name: "Signalbox",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Signalbox", targets: ["Signalbox"]),
+        .library(name: "SignalboxHTTP", targets: ["SignalboxHTTP"]),
+        .library(name: "SignalboxWeb", targets: ["SignalboxWeb"]),
+        .library(name: "SignalboxMHD", targets: ["SignalboxMHD"]),
+        .executable(name: "todo-demo", targets: ["TodoDemo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0", traits: []),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Core: coordinators, routes, the URL codec, snapshots. Standard library only.
+        .target(name: "Signalbox"),
+
+        // The HTTP edge shared by every server: request/response values and the `Responder` protocol.
+        .target(
+            name: "SignalboxHTTP",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+
+        // Sessions, request → navigation, rendering. Speaks HTTPTypes only.
+        .target(
+            name: "SignalboxWeb",
+            dependencies: [
+                "Signalbox",
+                "SignalboxHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+
+        // The embedded server on GNU libmicrohttpd.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
+        .target(
+            name: "SignalboxMHD",
+            dependencies: [
+                "CMicroHTTPD",
+                "CMicroHTTPDShim",
+                "SignalboxHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // The todo demo: the app as a library (tested in-process) and a thin executable.
+        .target(
+            name: "TodoApp",
+            dependencies: [
+                "Signalbox",
+                "SignalboxWeb",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "TodoDemo",
+            dependencies: [
+                "TodoApp",
+                "SignalboxWeb",
+                "SignalboxMHD",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(
+            name: "SignalboxTests",
+            dependencies: [
+                "Signalbox",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "SignalboxWebTests",
+            dependencies: [
+                "Signalbox",
+                "SignalboxWeb",
+                "SignalboxHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Golden")]
+        ),
+        .testTarget(
+            name: "SignalboxMHDTests",
+            dependencies: [
+                "SignalboxMHD",
+                "SignalboxHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "TodoAppTests",
+            dependencies: [
+                "TodoApp",
+                "Signalbox",
+                "SignalboxWeb",
+                "SignalboxHTTP",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+    ]
+)
+
+for target in package.targets where target.type != .system && target.name != "CMicroHTTPDShim" {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -1,0 +1,53 @@
+public import HTTPTypes
+
+/// An HTTP request as every Signalbox server hands it to a ``Responder``.
+///
+/// The head is an `HTTPRequest` whose `path` is the **raw request target**: the path with its
+/// percent-encoding and the query string intact, exactly as the client sent it.
+///
+/// ```swift
+/// let request = Request(head: HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: "/todos?x=1"))
+/// request.target.path   // "/todos"
+/// request.target.query  // "x=1"
+/// ```
+public struct Request: Sendable {
+    /// Method, raw request target, and header fields.
+    public var head: HTTPRequest
+    /// The complete request body (empty for requests without one).
+    public var body: [UInt8]
+    /// The peer's address (`"127.0.0.1"`, `"::1"`), when the server knows it.
+    public var clientAddress: String?
+
+    public init(head: HTTPRequest, body: [UInt8] = [], clientAddress: String? = nil) {
+        self.head = head
+        self.body = body
+        self.clientAddress = clientAddress
+    }
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method { self.head.method }
+
+    /// The header fields.
+    public var headerFields: HTTPFields { self.head.headerFields }
+
+    /// The raw request target split into its (still percent-encoded) path and query.
+    public var target: RequestTarget { RequestTarget(self.head.path ?? "/") }
+}
+
+/// A raw request target split at the first `?`. Neither part is decoded.
+public struct RequestTarget: Sendable, Hashable {
+    /// The percent-encoded path, e.g. `/todos/a%2Fb`.
+    public var path: String
+    /// The query string without its `?`, or `nil` when the target has none.
+    public var query: String?
+
+    public init(_ raw: String) {
+        if let mark = raw.firstIndex(of: "?") {
+            self.path = String(raw[..<mark])
+            self.query = String(raw[raw.index(after: mark)...])
+        } else {
+            self.path = raw
+            self.query = nil
+        }
+    }
+}
