@@ -1,0 +1,196 @@
+// The URL codec on the tree: emitting the canonical path of the active branch, and planning how
+// to reshape the tree to a path (planning builds new parts detached and mutates nothing; the
+// commits run only when the whole path was valid, so a bad path leaves the tree untouched).
+
+extension CoordinatorNode {
+    // MARK: Emitting
+
+    func emit(into builder: inout PathBuilder, presentation incoming: Presentation?) {
+        switch self.kind {
+        case .navigation:
+            guard let root = self.root else { return }
+            if self.table.namesRootInPath {
+                builder.append(self.table.routes[root.route].name)
+            }
+            self.emit(root.content, route: root.route, presentation: incoming, index: -1, into: &builder)
+            for (index, item) in self.items.enumerated() {
+                builder.append(self.table.routes[item.route].name)
+                if let segment = item.inputSegment { builder.append(segment) }
+                self.emit(item.content, route: item.route, presentation: item.presentation, index: index, into: &builder)
+            }
+        case .tabs:
+            guard self.tabs.indices.contains(self.activeTab), let content = self.tabs[self.activeTab].content else { return }
+            let route = self.tabs[self.activeTab].route
+            builder.append(self.table.routes[route].name)
+            self.emit(content, route: route, presentation: incoming, index: -2, into: &builder)
+        case .wrapper:
+            guard let wrapped = self.wrapped else { return }
+            if let info = (self.owner as? any WrapperRendering)?.wrapperInfo {
+                builder.wrappers.append(info)
+                wrapped.node.emit(into: &builder, presentation: incoming)
+                builder.wrappers.removeLast()
+            } else {
+                wrapped.node.emit(into: &builder, presentation: incoming)
+            }
+        }
+    }
+
+    private func emit(
+        _ content: Content, route: Int, presentation: Presentation?, index: Int, into builder: inout PathBuilder
+    ) {
+        switch content {
+        case .screen(let screen):
+            builder.mark(
+                screen: screen, route: self.table.routes[route].name, presentation: presentation, node: self, index: index)
+        case .coordinator(let child):
+            let node = child.node
+            node.emit(into: &builder, presentation: presentation)
+            if self.kind == .navigation && node.tailIsNavigation {
+                builder.pendingMarkers += 1
+            }
+        }
+    }
+
+    // MARK: Planning
+
+    /// Plans the changes that make this node's part of the tree match the parser's segments.
+    func plan(_ parser: inout PathParser) throws(NavigationError) {
+        switch self.kind {
+        case .navigation: try self.planNavigation(&parser)
+        case .tabs: try self.planTabs(&parser)
+        case .wrapper: try self.wrapped?.node.plan(&parser)
+        }
+    }
+
+    private func planNavigation(_ parser: inout PathParser) throws(NavigationError) {
+        guard let owner = self.owner, let root = self.root else { return }
+        var rootChanged = false
+        if self.table.namesRootInPath, let segment = parser.peek {
+            guard let name = PathCodec.decodeName(segment), let index = self.table.index(named: name),
+                self.table.routes[index].isRoot
+            else {
+                throw .unknownRoute(segment: String(segment), coordinator: self.displayName, path: parser.path)
+            }
+            parser.advance()
+            if index != root.route {
+                rootChanged = true
+                let route = self.table.routes[index]
+                try self.checkGuard(route: index, kind: .root, input: nil, origin: .path(parser.path))
+                if route.rootInput != nil { throw .missingRootInput(root: route.name) }
+                let content = route.make(owner, nil)
+                try Self.planNew(content, &parser)
+                let entry = Entry(route: index, presentation: nil, input: nil, inputSegment: nil, content: content)
+                parser.commits.append { self.replaceRoot(with: entry) }
+            }
+        }
+        if !rootChanged {
+            if case .coordinator(let child) = root.content {
+                try child.node.plan(&parser)
+            } else {
+                try parser.addScreen()
+            }
+        }
+
+        var kept = 0
+        var matching = !rootChanged
+        var added: [Entry] = []
+        while let segment = parser.peek {
+            if segment == PathCodec.endMarker {
+                parser.advance()
+                break
+            }
+            guard let name = PathCodec.decodeName(segment), let index = self.table.index(named: name),
+                let presentation = self.table.routes[index].presentation
+            else {
+                parser.refusedBy = parser.refusedBy ?? self.displayName
+                break
+            }
+            parser.advance()
+            let route = self.table.routes[index]
+            var input: Any?
+            var inputSegment: String?
+            if let codec = route.input {
+                guard let raw = parser.peek else { throw .missingInput(route: route.name) }
+                parser.advance()
+                do {
+                    let value = try codec.decode(PathCodec.decodeInput(raw))
+                    input = value
+                    inputSegment = PathCodec.encodeInput(codec.encode(value))
+                } catch {
+                    throw .badInput(route: route.name, segment: String(raw.prefix(128)), reason: error.reason)
+                }
+            }
+            if matching, kept < self.items.count, self.items[kept].route == index,
+                self.items[kept].inputSegment == inputSegment
+            {
+                if case .coordinator(let child) = self.items[kept].content {
+                    try child.node.plan(&parser)
+                } else {
+                    try parser.addScreen()
+                }
+                kept += 1
+                continue
+            }
+            matching = false
+            try self.checkGuard(route: index, kind: .route(presentation), input: input, origin: .path(parser.path))
+            let content = route.make(owner, input)
+            try Self.planNew(content, &parser)
+            added.append(
+                Entry(route: index, presentation: presentation, input: input, inputSegment: inputSegment, content: content))
+        }
+        let keep = rootChanged ? 0 : kept
+        let currentCount = self.items.count
+        if keep < currentCount || !added.isEmpty {
+            parser.commits.append {
+                self.truncate(to: keep)
+                for entry in added { self.append(entry) }
+            }
+        }
+    }
+
+    private func planTabs(_ parser: inout PathParser) throws(NavigationError) {
+        guard let owner = self.owner else { return }
+        guard let segment = parser.peek, segment != PathCodec.endMarker else {
+            // The path stops at the tab bar: keep the active tab as it is.
+            return
+        }
+        guard let name = PathCodec.decodeName(segment),
+            let tab = self.tabs.firstIndex(where: { self.table.routes[$0.route].name == name })
+        else {
+            throw .unknownRoute(segment: String(segment), coordinator: self.displayName, path: parser.path)
+        }
+        parser.advance()
+        let route = self.tabs[tab].route
+        if tab != self.activeTab {
+            try self.checkGuard(route: route, kind: .tab, input: nil, origin: .path(parser.path))
+        }
+        if let content = self.tabs[tab].content {
+            if case .coordinator(let child) = content {
+                try child.node.plan(&parser)
+            } else {
+                try parser.addScreen()
+            }
+            if tab != self.activeTab {
+                parser.commits.append { self.activeTab = tab }
+            }
+        } else {
+            let content = self.table.routes[route].make(owner, nil)
+            try Self.planNew(content, &parser)
+            parser.commits.append {
+                self.tabs[tab].content = content
+                self.adopt(content)
+                self.activeTab = tab
+            }
+        }
+    }
+
+    /// Plans the rest of the path into freshly built content.
+    private static func planNew(_ content: Content, _ parser: inout PathParser) throws(NavigationError) {
+        switch content {
+        case .screen:
+            try parser.addScreen()
+        case .coordinator(let child):
+            try child.node.plan(&parser)
+        }
+    }
+}

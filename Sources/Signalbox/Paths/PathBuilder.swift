@@ -1,0 +1,60 @@
+/// Accumulates a canonical path while walking the active branch, and optionally the branch.
+struct PathBuilder {
+    var segments: [String] = []
+    /// End markers owed to navigation children; written only if a later segment follows.
+    var pendingMarkers = 0
+    var collectsBranch: Bool
+    var branch: [BranchEntry] = []
+    var wrappers: [WrapperCoordinatorInfo] = []
+    var screenCount = 0
+
+    init(collectsBranch: Bool) {
+        self.collectsBranch = collectsBranch
+    }
+
+    mutating func append(_ segment: String) {
+        while self.pendingMarkers > 0 {
+            self.segments.append(PathCodec.endMarker)
+            self.pendingMarkers -= 1
+        }
+        self.segments.append(segment)
+    }
+
+    mutating func mark(
+        screen: any Screen, route: String, presentation: Presentation?, node: CoordinatorNode, index: Int
+    ) {
+        self.screenCount += 1
+        guard self.collectsBranch, let owner = node.owner else { return }
+        self.branch.append(
+            BranchEntry(
+                screen: screen, route: route, path: PathCodec.join(self.segments), presentation: presentation,
+                coordinator: owner, wrappers: self.wrappers, node: node, index: index))
+    }
+
+    var path: String { PathCodec.join(self.segments) }
+}
+
+/// Walks the segments of a path while a tree plans how to reshape itself.
+struct PathParser {
+    let path: String
+    let segments: [Substring]
+    var index = 0
+    var depth = 0
+    let maxDepth: Int
+    var commits: [() -> Void] = []
+    /// The deepest coordinator that did not recognise the next segment, for error messages.
+    var refusedBy: String?
+
+    var peek: Substring? {
+        self.index < self.segments.count ? self.segments[self.index] : nil
+    }
+
+    var isAtEnd: Bool { self.index >= self.segments.count }
+
+    mutating func advance() { self.index += 1 }
+
+    mutating func addScreen() throws(NavigationError) {
+        self.depth += 1
+        if self.depth > self.maxDepth { throw .tooDeep(limit: self.maxDepth) }
+    }
+}

@@ -1,0 +1,220 @@
+// The initializers pick the route kind: `@Root` (no presentation), `@Route(.push)` and friends,
+// and `@Route(tab:)`. Each comes for outputs that are screens or child coordinators, with and
+// without an input.
+
+// MARK: Presented routes
+
+extension Route where Kind == PresentedRoute {
+    /// A route without input to a screen.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
+        _ presentation: Presentation,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == Void, Output: Screen {
+        self.init(factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A route with a path-segment input to a screen.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
+        _ presentation: Presentation,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input: PathSegmentConvertible, Output: Screen {
+        self.init(factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A route without input to a child coordinator.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
+        _ presentation: Presentation,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == Void, Output: Coordinatable {
+        self.init(factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A route with a path-segment input to a child coordinator.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
+        _ presentation: Presentation,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input: PathSegmentConvertible, Output: Coordinatable {
+        self.init(factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A route without input to a screen that answers with a value (``ScreenContext/finish(with:)``).
+    ///
+    /// `onResult` receives `.finished(value)` or `.cancelled` when the entry leaves the stack
+    /// without answering.
+    public init<Value>(
+        wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
+        _ presentation: Presentation,
+        segment: String? = nil,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == Void, Output: Screen {
+        self.init(
+            factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
+            onResult: .typed(onResult), site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A route with input to a screen that answers with a value.
+    public init<Value>(
+        wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
+        _ presentation: Presentation,
+        segment: String? = nil,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input: PathSegmentConvertible, Output: Screen {
+        self.init(
+            factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
+            onResult: .typed(onResult), site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A route without input to a child coordinator that answers with a value.
+    public init<Value>(
+        wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
+        _ presentation: Presentation,
+        segment: String? = nil,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == Void, Output: Coordinatable {
+        self.init(
+            factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
+            onResult: .typed(onResult), site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A route with input to a child coordinator that answers with a value.
+    public init<Value>(
+        wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
+        _ presentation: Presentation,
+        segment: String? = nil,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input: PathSegmentConvertible, Output: Coordinatable {
+        self.init(
+            factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
+            onResult: .typed(onResult), site: DeclarationSite(line: line, column: column))
+    }
+}
+
+// MARK: Roots
+
+extension Route where Kind == RootRoute {
+    /// A root without input showing a screen.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == Void, Output: Screen {
+        self.init(factory: .plain(wrappedValue), metadata: .root, segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A root without input showing a child coordinator.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == Void, Output: Coordinatable {
+        self.init(factory: .plain(wrappedValue), metadata: .root, segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A root whose input (e.g. the logged-in user) comes from the app, not the path. The input
+    /// is stored in snapshots, so it must be `Codable`.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input: Codable, Output: Screen {
+        self.init(factory: .input(wrappedValue), metadata: .root, segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A root with a `Codable` input showing a child coordinator.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input: Codable, Output: Coordinatable {
+        self.init(factory: .input(wrappedValue), metadata: .root, segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+}
+
+// MARK: Tabs
+
+extension Route where Kind == TabRoute, Input == Void {
+    /// A tab showing a screen.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
+        tab title: String,
+        icon: String? = nil,
+        onReselect: TabReselection = .keepStack,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Output: Screen {
+        self.init(
+            factory: .plain(wrappedValue),
+            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)), segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+
+    /// A tab showing a child coordinator (usually a navigation coordinator with its own stack).
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
+        tab title: String,
+        icon: String? = nil,
+        onReselect: TabReselection = .keepStack,
+        segment: String? = nil,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Output: Coordinatable {
+        self.init(
+            factory: .plain(wrappedValue),
+            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)), segment: segment,
+            site: DeclarationSite(line: line, column: column))
+    }
+}
+
+extension ResultHandlerFactory {
+    static func typed<Coordinator: Coordinatable, Value>(
+        _ handler: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void
+    ) -> ResultHandlerFactory {
+        ResultHandlerFactory {
+            ResultHandler(
+                valueType: String(reflecting: Value.self),
+                accepts: { $0 is Value },
+                deliver: { owner, value in
+                    let coordinator = unsafeDowncast(owner, to: Coordinator.self)
+                    if let value = value as? Value {
+                        handler(coordinator)(.finished(value))
+                    } else {
+                        handler(coordinator)(.cancelled)
+                    }
+                }
+            )
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// Declares a route (or, spelled `@Root`, a root) of a coordinator.
+///
+/// The property's initial value is an *unbound* factory method of the coordinator; it runs only
+/// when the route is taken, with the coordinator and the input. Call sites name a route by key
+/// path, so inputs are type-checked and a chain through a child coordinator keeps its type:
+///
+/// ```swift
+/// final class TodosCoordinator: NavigationCoordinatable {
+///     let stack = NavigationStack(initial: \TodosCoordinator.start)
+///     @Root var start = makeStart
+///     @Route(.push) var todo = makeTodo                 // input: Int, the todo's id
+///     @Route(.modal) var createTodo = makeCreateTodo
+///     @Route(.push) var project = makeProjectFlow       // output: a child coordinator
+///
+///     func makeStart() -> TodoListScreen { TodoListScreen() }
+///     func makeTodo(id: Int) -> TodoScreen { TodoScreen(id: id) }
+///     func makeCreateTodo() -> CreateTodoScreen { CreateTodoScreen() }
+///     func makeProjectFlow() -> ProjectCoordinator { ProjectCoordinator() }
+/// }
+///
+/// try todos.route(to: \.todo, 3)     // → /todo/3
+/// ```
+///
+/// The segment in paths defaults to the property name; pass `segment:` to change it.
+@propertyWrapper
+public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> {
+    let site: DeclarationSite
+    let factory: Factory
+    let metadata: RouteMetadata
+    let segment: String?
+    let onResult: ResultHandlerFactory?
+
+    enum Factory {
+        case plain(@Sendable (Coordinator) -> () -> Output)
+        case input(@Sendable (Coordinator) -> (Input) -> Output)
+    }
+
+    /// The value behind a route's key path: a typed handle, nothing to call.
+    public var wrappedValue: Transition<Coordinator, Kind, Input, Output> {
+        Transition(site: self.site)
+    }
+
+    init(
+        factory: Factory, metadata: RouteMetadata, segment: String?, onResult: ResultHandlerFactory? = nil,
+        site: DeclarationSite
+    ) {
+        self.site = site
+        self.factory = factory
+        self.metadata = metadata
+        self.segment = segment
+        self.onResult = onResult
+    }
+}
+
+/// `@Root` is ``Route`` used without a presentation: one of a coordinator's roots.
+public typealias Root = Route
+
+/// The typed handle a route's key path points to (`\.todo`). It carries the route's
+/// coordinator, kind, input and output types for the compiler; it has no public API.
+public struct Transition<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> {
+    let site: DeclarationSite
+}
+
+/// Marks what kind of route a ``Route`` declares; the concrete kinds are below.
+public protocol RouteKind {}
+
+/// A root of a navigation coordinator (`@Root`).
+public enum RootRoute: RouteKind {}
+
+/// A route presented on a navigation stack (`@Route(.push)`, `.modal`, `.fullScreen`).
+public enum PresentedRoute: RouteKind {}
+
+/// A tab of a tab coordinator (`@Route(tab: "Todos")`).
+public enum TabRoute: RouteKind {}
+
+/// Where a route property is declared (line and column of its `@Route`): the same for every
+/// instance of a coordinator type, so key paths map to routes without per-instance reflection.
+public struct DeclarationSite: Hashable, Sendable {
+    let line: UInt
+    let column: UInt
+
+    init(line: UInt, column: UInt) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Static facts about a route that do not depend on its types.
+enum RouteMetadata: Sendable {
+    case root
+    case presented(Presentation)
+    case tab(TabItem)
+}
+
+/// A tab's title, icon and re-selection behaviour.
+public struct TabItem: Sendable, Hashable {
+    public var title: String
+    public var icon: String?
+    public var reselection: TabReselection
+
+    public init(title: String, icon: String? = nil, reselection: TabReselection = .keepStack) {
+        self.title = title
+        self.icon = icon
+        self.reselection = reselection
+    }
+}
+
+/// Builds the erased result handler once per coordinator type.
+struct ResultHandlerFactory: Sendable {
+    let make: @Sendable () -> ResultHandler
+}

@@ -1,0 +1,152 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything Signalbox knows about one declared route, erased; built once per coordinator type.
+struct RouteDescriptor: Sendable {
+    /// The path segment (the property name unless overridden).
+    let name: String
+    let metadata: RouteMetadata
+    /// Present for presented routes that take an input.
+    let input: InputCodec?
+    /// Present for roots that take an input.
+    let rootInput: RootInputCodec?
+    let makesCoordinator: Bool
+    let make: @Sendable (AnyObject, Any?) -> Content
+    let result: ResultHandler?
+
+    var presentation: Presentation? {
+        if case .presented(let presentation) = self.metadata { return presentation }
+        return nil
+    }
+
+    var tabItem: TabItem? {
+        if case .tab(let item) = self.metadata { return item }
+        return nil
+    }
+
+    var isRoot: Bool {
+        if case .root = self.metadata { return true }
+        return false
+    }
+
+    var takesInput: Bool { self.input != nil || self.rootInput != nil }
+}
+
+/// What a route factory produced.
+enum Content {
+    case screen(any Screen)
+    case coordinator(any Coordinatable)
+
+    var coordinator: (any Coordinatable)? {
+        if case .coordinator(let coordinator) = self { return coordinator }
+        return nil
+    }
+}
+
+/// Converts a presented route's input to and from its (decoded) path segment text.
+struct InputCodec: Sendable {
+    let typeName: String
+    let decode: @Sendable (String) throws(InputDecodingError) -> Any
+    let encode: @Sendable (Any) -> String
+}
+
+/// Converts a root's `Codable` input to and from the JSON kept in snapshots.
+struct RootInputCodec: Sendable {
+    let typeName: String
+    let encode: @Sendable (Any) throws -> String
+    let decode: @Sendable (String) throws -> Any
+}
+
+/// Delivers a sub-flow's result to the presenting coordinator.
+struct ResultHandler: Sendable {
+    let valueType: String
+    let accepts: @Sendable (Any) -> Bool
+    /// Calls the handler with `.finished(value)`, or `.cancelled` when `value` is `nil`.
+    let deliver: @Sendable (AnyObject, Any?) -> Void
+}
+
+/// Implemented by every ``Route`` so a coordinator's routes can be found by reflection once.
+protocol RouteDeclaring {
+    var site: DeclarationSite { get }
+    func descriptor(property: String) -> RouteDescriptor
+}
+
+extension Route: RouteDeclaring {
+    func descriptor(property: String) -> RouteDescriptor {
+        let makesCoordinator = Output.self is any Coordinatable.Type
+        let make: @Sendable (AnyObject, Any?) -> Content
+        switch self.factory {
+        case .plain(let factory):
+            make = { owner, _ in
+                Content(output: factory(unsafeDowncast(owner, to: Coordinator.self))())
+            }
+        case .input(let factory):
+            make = { owner, input in
+                // The input was decoded or type-checked for this very route.
+                Content(output: factory(unsafeDowncast(owner, to: Coordinator.self))(input as! Input))
+            }
+        }
+        var input: InputCodec?
+        var rootInput: RootInputCodec?
+        if case .input = self.factory {
+            if case .root = self.metadata {
+                rootInput = Self.rootInputCodec()
+            } else if let convertible = Input.self as? any PathSegmentConvertible.Type {
+                input = InputCodec(
+                    typeName: String(describing: Input.self),
+                    decode: { text throws(InputDecodingError) in try convertible.init(pathSegment: text) },
+                    encode: { ($0 as! any PathSegmentConvertible).pathSegment }
+                )
+            }
+        }
+        return RouteDescriptor(
+            name: self.segment ?? property,
+            metadata: self.metadata,
+            input: input,
+            rootInput: rootInput,
+            makesCoordinator: makesCoordinator,
+            make: make,
+            result: self.onResult?.make()
+        )
+    }
+
+    private static func rootInputCodec() -> RootInputCodec? {
+        guard Input.self is any Codable.Type else { return nil }
+        return RootInputCodec(
+            typeName: String(describing: Input.self),
+            encode: { value in
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                let encodable = value as! any Encodable
+                let data = try encodeJSON(encodable, with: encoder)
+                return String(decoding: data, as: UTF8.self)
+            },
+            decode: { text in
+                let type = Input.self as! any Decodable.Type
+                return try decodeJSON(type, from: Data(text.utf8))
+            }
+        )
+    }
+}
+
+extension Content {
+    init<Output>(output: Output) {
+        if let coordinator = output as? any Coordinatable {
+            self = .coordinator(coordinator)
+        } else {
+            // The route initializers only accept screens and coordinators.
+            self = .screen(output as! any Screen)
+        }
+    }
+}
+
+private func encodeJSON<Value: Encodable>(_ value: Value, with encoder: JSONEncoder) throws -> Data {
+    try encoder.encode(value)
+}
+
+private func decodeJSON<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Any {
+    try JSONDecoder().decode(type, from: data)
+}

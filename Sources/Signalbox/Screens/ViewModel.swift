@@ -1,0 +1,63 @@
+/// The data a screen hands to its template and to JSON clients: a small, explicit value tree.
+///
+/// View models are built by hand (no reflection), so the template contract is visible in code and
+/// rendering stays fast. Literals make them short to write:
+///
+/// ```swift
+/// var viewModel: ViewModel {
+///     ["title": .string(todo.title), "done": .bool(todo.isDone), "tags": ["home", "urgent"]]
+/// }
+/// ```
+public enum ViewModel: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([ViewModel])
+    case object([String: ViewModel])
+
+    /// The value under `key` when this is an object, else `nil`.
+    public subscript(key: String) -> ViewModel? {
+        guard case .object(let fields) = self else { return nil }
+        return fields[key]
+    }
+
+    /// Returns a copy of this object with `other`'s fields added (replacing equal keys).
+    /// Non-object values are returned unchanged.
+    public func merging(_ other: [String: ViewModel]) -> ViewModel {
+        guard case .object(var fields) = self else { return self }
+        fields.merge(other) { _, new in new }
+        return .object(fields)
+    }
+}
+
+extension ViewModel: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension ViewModel: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension ViewModel: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension ViewModel: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension ViewModel: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension ViewModel: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: ViewModel...) { self = .list(elements) }
+}
+
+extension ViewModel: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, ViewModel)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
