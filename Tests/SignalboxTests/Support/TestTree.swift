@@ -13,7 +13,33 @@ final class TestScreen: Screen {
     var template: String { "test/\(self.name)" }
     var title: String { self.input.map { "\(self.name) \($0)" } ?? self.name }
     var viewModel: ViewModel { ["name": .string(self.name)] }
+
+    /// `action=finish&value=…` answers the flow (`int=…` for an Int), `action=dismiss` dismisses
+    /// the coordinator, `action=step` sends ``TestStep/ping``, `action=invalid` fails validation.
+    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+        switch form["action"] {
+        case "finish":
+            if let int = form["int"].flatMap(Int.init) {
+                try context.finish(with: int)
+            } else {
+                try context.finish(with: form["value"] ?? "")
+            }
+        case "dismiss":
+            try context.coordinator.dismissCoordinator()
+        case "step":
+            try context.send(TestStep.ping)
+        case "logout":
+            try context.send(TestStep.logout)
+        case "unknownStep":
+            try context.send(UnknownStep())
+        default:
+            return .invalid("Unknown action", fields: ["action": "required"])
+        }
+        return .accepted
+    }
 }
+
+struct UnknownStep: Step {}
 
 struct User: Codable, Equatable, Sendable {
     var name: String

@@ -1,0 +1,36 @@
+import Signalbox
+
+final class Page: Screen {
+    let id: Int
+    init(id: Int) { self.id = id }
+    var template: String { "page" }
+    var title: String { "Page \(self.id)" }
+    var viewModel: ViewModel { ["id": .int(self.id)] }
+}
+
+final class Flow: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \Flow.start)
+    @Root var start = makeStart
+    @Route(.push) var item = makeItem
+    @Route(.modal) var sheet = makeSheet
+    func makeStart() -> Page { Page(id: 0) }
+    func makeItem(id: Int) -> Page { Page(id: id) }
+    func makeSheet() -> Page { Page(id: -1) }
+}
+
+final class App: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \App.home)
+    @Root var home = makeHome
+    @Root var flow = makeFlow
+    func makeHome() -> Page { Page(id: 0) }
+    func makeFlow() -> Flow { Flow() }
+}
+
+/// `/flow/item/1/item/2/…` with `depth` pushed items.
+func path(depth: Int, last: Int? = nil) -> String {
+    var path = "/flow"
+    for index in 1...max(depth, 1) {
+        path += "/item/\(index == depth ? (last ?? index) : index)"
+    }
+    return path
+}

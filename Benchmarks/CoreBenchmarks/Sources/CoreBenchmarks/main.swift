@@ -1,0 +1,89 @@
+import Signalbox
+
+// Usage: CoreBenchmarks [name [iterations]]
+//   no arguments: run every benchmark 5 rounds and print the median µs/op as a Markdown table;
+//   name + iterations: run one benchmark that many times and exit (for valgrind --tool=callgrind).
+
+struct Benchmark {
+    let name: String
+    let setUp: () -> NavigationTree
+    let body: (NavigationTree, Int) -> Void
+}
+
+func fresh() -> NavigationTree { NavigationTree(root: App()) }
+
+func prepared(_ path: String) -> () -> NavigationTree {
+    { let tree = fresh(); _ = try? tree.apply(path: path); return tree }
+}
+
+var benchmarks: [Benchmark] = [
+    Benchmark(name: "route+popLast", setUp: prepared("/flow")) { tree, _ in
+        let flow = tree.root(as: App.self)!.hasRoot(\.flow)!
+        _ = try? flow.route(to: \.item, 1)
+        _ = try? flow.popLast()
+    },
+    Benchmark(name: "new tree (baseline)", setUp: fresh) { _, _ in
+        _ = fresh()
+    },
+]
+for depth in [1, 10, 50] {
+    let target = path(depth: depth)
+    benchmarks.append(
+        Benchmark(name: "apply depth \(depth), fresh tree", setUp: fresh) { _, _ in
+            _ = try? fresh().apply(path: target)
+        })
+    let other = path(depth: depth, last: 999)
+    benchmarks.append(
+        Benchmark(name: "apply depth \(depth), last segment differs", setUp: prepared(target)) { tree, iteration in
+            _ = try? tree.apply(path: iteration % 2 == 0 ? other : target)
+        })
+}
+let snapshotTree = prepared(path(depth: 10))()
+let snapshot = try! snapshotTree.snapshot()
+benchmarks.append(Benchmark(name: "snapshot depth 10", setUp: prepared(path(depth: 10))) { tree, _ in
+    _ = try? tree.snapshot()
+})
+benchmarks.append(Benchmark(name: "restore depth 10 (into a new tree)", setUp: fresh) { _, _ in
+    try? fresh().restore(snapshot)
+})
+benchmarks.append(Benchmark(name: "path depth 10", setUp: prepared(path(depth: 10))) { tree, _ in
+    _ = tree.path
+})
+
+let arguments = CommandLine.arguments
+if arguments.count >= 3, let benchmark = benchmarks.first(where: { $0.name == arguments[1] }),
+    let iterations = Int(arguments[2])
+{
+    let tree = benchmark.setUp()
+    for iteration in 0..<iterations { benchmark.body(tree, iteration) }
+} else if arguments.count == 2 && arguments[1] == "--list" {
+    for benchmark in benchmarks { print(benchmark.name) }
+} else {
+    let clock = ContinuousClock()
+    print("| Benchmark | median µs/op | rounds (µs/op) |")
+    print("|---|---:|---|")
+    for benchmark in benchmarks {
+        let tree = benchmark.setUp()
+        // Calibrate to ~50 ms per round.
+        var iterations = 100
+        while true {
+            let elapsed = clock.measure { for i in 0..<iterations { benchmark.body(tree, i) } }
+            if elapsed > .milliseconds(20) || iterations > 10_000_000 { break }
+            iterations *= 4
+        }
+        var rounds: [Double] = []
+        for _ in 0..<5 {
+            let elapsed = clock.measure { for i in 0..<iterations { benchmark.body(tree, i) } }
+            let (seconds, attoseconds) = elapsed.components
+            rounds.append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(iterations))
+        }
+        let median = rounds.sorted()[2]
+        let formatted = rounds.map { String(format3($0)) }.joined(separator: ", ")
+        print("| \(benchmark.name) | \(format3(median)) | \(formatted) |")
+    }
+}
+
+func format3(_ value: Double) -> String {
+    let scaled = (value * 1000).rounded() / 1000
+    return String(scaled)
+}

@@ -1,0 +1,66 @@
+import Signalbox
+import Testing
+
+final class GuardedApp: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \GuardedApp.home)
+    @Root var home = makeHome
+    @Route(.push) var admin = makeAdmin
+    @Route(.push) var vault = makeVault
+    var isAdmin = false
+    func makeHome() -> TestScreen { TestScreen("home") }
+    func makeAdmin() -> TestScreen { TestScreen("admin") }
+    func makeVault() -> TestScreen { TestScreen("vault") }
+
+    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+        switch attempt.route {
+        case "admin" where !self.isAdmin: .redirect(to: "/")
+        case "vault": .refuse("the vault is closed")
+        default: .allow
+        }
+    }
+}
+
+final class UnguardedApp: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \UnguardedApp.start)
+    @Root var start = makeStart
+    @Root var account = makeAccount
+    func makeStart() -> TestScreen { TestScreen("start") }
+    func makeAccount(user: User) -> TestScreen { TestScreen("account", input: user.name) }
+}
+
+@Suite struct GuardTests {
+    @Test func aRedirectFromAPathKeepsTheOriginalTargetForLater() throws {
+        let app = GuardedApp()
+        let tree = NavigationTree(root: app)
+        #expect(throws: NavigationError.redirect(to: "/")) { try tree.apply(path: "/admin") }
+        #expect(tree.path == "/")
+        #expect(tree.pendingPath == "/admin")
+        app.isAdmin = true
+        let next = try #require(tree.takePendingPath())
+        try tree.apply(path: next)
+        #expect(tree.path == "/admin")
+        #expect(tree.pendingPath == nil)
+    }
+
+    @Test func aGuardCanRefuseOperationsAsWellAsPaths() throws {
+        let app = GuardedApp()
+        let tree = NavigationTree(root: app)
+        #expect(throws: NavigationError.refused(route: "vault", reason: "the vault is closed")) {
+            try app.route(to: \.vault)
+        }
+        #expect(throws: NavigationError.refused(route: "vault", reason: "the vault is closed")) {
+            try tree.apply(path: "/vault")
+        }
+        #expect(tree.path == "/")
+    }
+
+    @Test func aRootNeedingAnInputTheApplicationDidNotGiveIsATypedError() throws {
+        let app = UnguardedApp()
+        let tree = NavigationTree(root: app)
+        #expect(throws: NavigationError.missingRootInput(root: "account")) { try tree.apply(path: "/account") }
+        try app.root(\.account, User(name: "zoe"))
+        #expect(tree.path == "/account")
+        try tree.apply(path: "/account")
+        #expect(tree.branch.last?.title == "account zoe")
+    }
+}

@@ -1,0 +1,102 @@
+import PropertyBased
+import Signalbox
+import Testing
+
+/// Random operation sequences over the test tree (nested navigation, tabs, modals, fullScreen,
+/// child coordinators, wrappers, root switches) must keep the URL codec a bijection:
+/// `path(apply(p)) == p` for every reachable p, and applying `path(t)` to a fresh tree rebuilds
+/// the active branch of `t` exactly.
+@Suite struct PropertyTests {
+    static let stringInputs = ["x", "a/b", "", ".", "..", "~", "100%", "ü ñ", "?#", "<b>"]
+
+    /// Performs operation `code` (with `argument`) on the tree, ignoring refusals.
+    static func perform(_ code: Int, _ argument: Int, on tree: NavigationTree) {
+        let app = tree.root(as: AppCoordinator.self)!
+        do {
+            switch code % 10 {
+            case 0, 1, 2, 3:
+                let routes = tree.availableRoutes
+                guard !routes.isEmpty else { return }
+                let route = routes[argument % routes.count]
+                var input: String?
+                if route.path.hasSuffix("{input}") {
+                    input = route.name == "item" ? String(argument % 5) : Self.stringInputs[argument % Self.stringInputs.count]
+                }
+                try tree.route(toNamed: route.name, input: input)
+            case 4:
+                try tree.popTop(respectingDismissibility: false)
+            case 5:
+                try tree.popTopToRoot()
+            case 6:
+                guard let bar = tree.tabBars.first else { return }
+                try tree.selectTab(named: bar.tabs[argument % bar.tabs.count].name)
+            case 7:
+                if argument % 2 == 0 {
+                    try app.root(\.guest)
+                } else {
+                    try app.root(\.member, User(name: "u\(argument % 2)"))
+                }
+            case 8:
+                let branch = tree.branch
+                try tree.apply(path: branch[argument % branch.count].path)
+            default:
+                try tree.dismissTopPresentation()
+            }
+        } catch {
+            // Refusals (nothing to pop, too deep, not dismissible...) are part of the model.
+        }
+    }
+
+    /// A snapshot without the tabs that are not on the active branch (a path names only the
+    /// active tab, so only it can be rebuilt from a path).
+    static func activeBranch(_ snapshot: CoordinatorSnapshot) -> CoordinatorSnapshot {
+        switch snapshot {
+        case .navigation(let type, var root, var stack):
+            root.child = root.child.map(Self.activeBranch)
+            for index in stack.indices { stack[index].child = stack[index].child.map(Self.activeBranch) }
+            return .navigation(type: type, root: root, stack: stack)
+        case .tabs(let type, let active, let tabs):
+            let kept = tabs.filter { $0.name == active }.map {
+                TabSnapshot(name: $0.name, child: $0.child.map(Self.activeBranch))
+            }
+            return .tabs(type: type, active: active, tabs: kept)
+        case .wrapper(let type, let child):
+            return .wrapper(type: type, child: Self.activeBranch(child))
+        }
+    }
+
+    @Test func pathsOfReachableTreesRoundTrip() async {
+        let operations = zip(Gen.int(in: 0...9), Gen.int(in: 0...1000)).array(of: 0...40)
+        var reached: Set<String> = []
+        await propertyCheck(count: 300, input: operations) { operations in
+            let (tree, _) = makeTree()
+            for (code, argument) in operations {
+                Self.perform(code, argument, on: tree)
+                let path = tree.path
+                for feature in ["/~/", "member", "guest", "nested", "wizard", "pick", "sheet", "terms", "n/~"]
+                where path.contains(feature) {
+                    reached.insert(feature)
+                }
+                // Re-applying the canonical path is a no-op on the same tree.
+                let before = try tree.snapshot()
+                #expect(try tree.apply(path: path) == path)
+                #expect(try tree.snapshot() == before)
+
+                // A fresh tree given the same root input reaches the same active branch.
+                let (fresh, freshApp) = makeTree()
+                if let user = tree.root(as: AppCoordinator.self)?.rootInput(\.member) {
+                    try freshApp.root(\.member, user)
+                }
+                #expect(try fresh.apply(path: path) == path)
+                #expect(Self.activeBranch(try fresh.snapshot().root) == Self.activeBranch(before.root))
+
+                // Restoring the snapshot rebuilds everything, inactive tabs included.
+                let (restored, _) = makeTree()
+                try restored.restore(before)
+                #expect(try restored.snapshot() == before)
+            }
+        }
+        // The generator must actually reach the interesting shapes.
+        #expect(reached.count >= 8, "reached only \(reached.sorted())")
+    }
+}
