@@ -1,0 +1,210 @@
+import CMicroHTTPD
+import HTTPTypes
+import Logging
+import Synchronization
+import SignalboxHTTP
+
+extension HTTPServer {
+    /// One access-handler call; see ``accessHandlerCallback``.
+    func handle(
+        connection: OpaquePointer,
+        state: RequestState,
+        method: UnsafePointer<CChar>,
+        uploadData: UnsafePointer<CChar>?,
+        uploadDataSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        switch state.phase {
+        case .headers:
+            return self.beginRequest(connection: connection, state: state, method: method)
+        case .body:
+            let count = uploadDataSize.pointee
+            if count > 0 {
+                self.appendBody(state: state, uploadData: uploadData, count: count)
+                uploadDataSize.pointee = 0
+                return .YES
+            }
+            return self.finishRequest(connection: connection, state: state)
+        case .awaiting(let slot):
+            return self.resumeRequest(connection: connection, state: state, slot: slot)
+        case .answered:
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+    }
+
+    /// First call: the head is complete. Validates it and rejects oversize bodies before reading them.
+    ///
+    /// Nothing is queued here for valid requests: a response queued on the first call makes
+    /// libmicrohttpd discard the request and close the connection (no keep-alive).
+    private func beginRequest(connection: OpaquePointer, state: RequestState, method: UnsafePointer<CChar>) -> MHD_Result {
+        var collector = HeaderCollector()
+        withUnsafeMutablePointer(to: &collector) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeaderField, pointer)
+        }
+        state.wantsJSON = collector.wantsJSON
+        guard let method = HTTPRequest.Method(String(cString: method)) else {
+            return self.reject(connection, state, .badRequest, "invalid request method")
+        }
+        if let invalidName = collector.invalidName {
+            return self.reject(connection, state, .badRequest, "invalid header field name \"\(invalidName.prefix(64))\"")
+        }
+        if collector.hostCount > 1 {
+            return self.reject(connection, state, .badRequest, "more than one Host header field")
+        }
+        if let length = collector.contentLength, length > UInt64(self.configuration.maxBodySize) {
+            return self.reject(connection, state, .contentTooLarge, self.tooLargeMessage)
+        }
+        state.head = HTTPRequest(
+            method: method,
+            scheme: nil,
+            authority: collector.authority,
+            path: state.target,
+            headerFields: collector.fields
+        )
+        if let length = collector.contentLength, length > 0 {
+            state.body.reserveCapacity(Int(length))
+        }
+        state.phase = .body
+        return .YES
+    }
+
+    private var tooLargeMessage: String {
+        "the body exceeds \(self.configuration.maxBodySize) bytes"
+    }
+
+    /// Middle calls: the next (de-chunked) piece of the body. Past the limit the rest is dropped.
+    private func appendBody(state: RequestState, uploadData: UnsafePointer<CChar>?, count: Int) {
+        guard !state.bodyTooLarge, let uploadData else { return }
+        if state.body.count + count > self.configuration.maxBodySize {
+            state.bodyTooLarge = true
+            state.body = []
+            return
+        }
+        state.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: count))
+    }
+
+    /// Final call: the request is complete. Runs the responder, synchronously if it never suspends.
+    private func finishRequest(connection: OpaquePointer, state: RequestState) -> MHD_Result {
+        if state.bodyTooLarge {
+            return self.reject(connection, state, .contentTooLarge, self.tooLargeMessage)
+        }
+        guard let head = state.head else { return .NO }
+        let request = Request(head: head, body: state.body, clientAddress: state.clientAddress)
+        state.body = []
+        let slot = ResponseSlot(connection: ConnectionHandle(raw: connection))
+        // Runs on this thread until the responder first suspends; an in-memory responder completes here.
+        let task = Task.immediate { [self] in
+            let response = await self.response(for: request)
+            if slot.complete(with: response) {
+                MHD_resume_connection(slot.connection.raw)
+            }
+        }
+        if !self.configuration.alwaysSuspend, case (.done, let response?) = slot.takeResponse() {
+            state.phase = .answered
+            return self.queue(response, on: connection, isHead: head.method == .head)
+        }
+        state.phase = .awaiting(slot)
+        self.suspendedSlots.withLock { $0[ObjectIdentifier(slot)] = slot }
+        MHD_suspend_connection(connection)
+        if case .resumeNow = slot.markSuspended(task: task) {
+            MHD_resume_connection(connection)
+        }
+        return .YES
+    }
+
+    /// Called again after the connection was resumed: queue the task's response (or a 503 if
+    /// shutdown gave up waiting for it).
+    private func resumeRequest(connection: OpaquePointer, state: RequestState, slot: ResponseSlot) -> MHD_Result {
+        self.suspendedSlots.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(slot)) }
+        switch slot.takeResponse() {
+        case (.done, let response?):
+            state.phase = .answered
+            return self.queue(response, on: connection, isHead: state.head?.method == .head)
+        case (.abandoned, _):
+            state.phase = .answered
+            let response = ServerErrorResponse.make(
+                .serviceUnavailable,
+                message: "the server is shutting down",
+                json: state.wantsJSON
+            )
+            return self.queue(response, on: connection, isHead: false, close: true)
+        default:
+            // Unreachable: a connection is resumed only once its slot is done or abandoned.
+            _ = slot.abandon()
+            assertionFailure("connection resumed before its response was ready")
+            return .NO
+        }
+    }
+
+    /// Queues a server-generated error and closes the connection afterwards.
+    private func reject(
+        _ connection: OpaquePointer,
+        _ state: RequestState,
+        _ status: HTTPResponse.Status,
+        _ message: String
+    ) -> MHD_Result {
+        state.phase = .answered
+        state.body = []
+        let response = ServerErrorResponse.make(status, message: message, json: state.wantsJSON)
+        self.logger.debug(
+            "Request rejected",
+            metadata: ["http.status": "\(status.code)", "http.target": "\(state.target)", "reason": "\(message)"]
+        )
+        return self.queue(response, on: connection, isHead: false, close: true)
+    }
+
+    /// Runs the responder; a thrown error becomes a 500 with a request id, logged with that id.
+    func response(for request: Request) async -> Response {
+        do {
+            return try await self.responder.respond(to: request)
+        } catch {
+            let requestID = RequestID.generate()
+            self.logger.error(
+                "Responder threw; answered 500",
+                metadata: [
+                    "request.id": "\(requestID)",
+                    "http.method": "\(request.method)",
+                    "http.target": "\(request.head.path ?? "")",
+                    "error": "\(String(reflecting: error))",
+                ]
+            )
+            let json = request.headerFields[.accept]?.contains("application/json") ?? false
+            var response = ServerErrorResponse.make(
+                .internalServerError,
+                message: "Internal server error (request id \(requestID))",
+                json: json
+            )
+            response.headerFields.append(HTTPField(name: requestIDField, value: requestID))
+            return response
+        }
+    }
+
+    /// The completion callback: the request is over (answered, aborted, timed out or shut down).
+    func requestCompleted(state: RequestState, termination: MHD_RequestTerminationCode) {
+        if case .awaiting(let slot) = state.phase {
+            // Closed while suspended (only possible at daemon shutdown): forget the slot.
+            self.suspendedSlots.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(slot)) }
+        }
+        self.inFlightRequests.subtract(1, ordering: .relaxed)
+        if termination != .REQUEST_TERMINATED_COMPLETED_OK, self.logger.logLevel <= .debug {
+            self.logger.debug(
+                "Request ended early",
+                metadata: ["http.target": "\(state.target)", "mhd.termination": "\(termination.rawValue)"]
+            )
+        }
+    }
+
+    /// A message from libmicrohttpd: collected while starting (to explain a failure), logged always.
+    func libraryMessage(_ message: String) {
+        guard !message.isEmpty else { return }
+        let collecting = self.startupMessages.withLock { messages in
+            guard messages != nil else { return false }
+            messages?.append(message)
+            return true
+        }
+        self.logger.log(level: collecting ? .warning : .info, "\(message)", metadata: ["source": "libmicrohttpd"])
+    }
+}
+
+/// `X-Request-ID`, set on 500 responses.
+let requestIDField = HTTPField.Name("X-Request-ID")!

@@ -1,0 +1,54 @@
+import CMicroHTTPD
+import HTTPTypes
+import SignalboxHTTP
+import Synchronization
+
+extension HTTPServer {
+    /// Hands a response to libmicrohttpd. Must run on the connection's thread, in the final
+    /// access-handler call (or the first one for deliberate early rejections).
+    ///
+    /// libmicrohttpd writes `Content-Length` and `Date` itself; every other field is copied in
+    /// order, so repeated fields such as `Set-Cookie` all survive. A `HEAD` response with an
+    /// empty body keeps the `Content-Length` its responder declared.
+    func queue(_ response: Response, on connection: OpaquePointer, isHead: Bool, close: Bool = false) -> MHD_Result {
+        let mhdResponse: OpaquePointer?
+        if isHead, response.body.isEmpty, let declared = response.headerFields[.contentLength].flatMap(UInt64.init),
+            declared > 0
+        {
+            // libmicrohttpd never reads a HEAD response's content; the size only sets Content-Length.
+            mhdResponse = MHD_create_response_from_callback(declared, 4096, emptyContentReader, nil, nil)
+        } else {
+            mhdResponse = response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count,
+                    UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                    .RESPMEM_MUST_COPY
+                )
+            }
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in response.headerFields {
+            switch field.name {
+            case .contentLength, .transferEncoding:
+                continue
+            default:
+                _ = MHD_add_response_header(mhdResponse, field.name.rawName, field.value)
+            }
+        }
+        if close || self.isDraining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        return MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+    }
+}
+
+/// The content reader of a `HEAD` response: never called with data to produce.
+private func emptyContentReader(
+    cls: UnsafeMutableRawPointer?,
+    position: UInt64,
+    buffer: UnsafeMutablePointer<CChar>?,
+    max: Int
+) -> Int {
+    MHD_CONTENT_READER_END_WITH_ERROR
+}

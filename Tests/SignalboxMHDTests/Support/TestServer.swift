@@ -1,0 +1,158 @@
+import HTTPTypes
+import Logging
+import SignalboxHTTP
+import Synchronization
+
+@testable import SignalboxMHD
+
+/// Starts a server on a free loopback port, runs `body`, and always shuts the server down.
+func withServer<T>(
+    responder: any Responder = EchoResponder(),
+    logger: Logger = .quiet,
+    configure: (inout HTTPServer.Configuration) -> Void = { _ in },
+    _ body: (HTTPServer) async throws -> T
+) async throws -> T {
+    var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)
+    configuration.threadPoolSize = 2
+    configuration.shutdownGracePeriod = .seconds(5)
+    configure(&configuration)
+    let server = HTTPServer(configuration: configuration, responder: responder, logger: logger)
+    try server.start()
+    do {
+        let result = try await body(server)
+        await server.shutdown()
+        return result
+    } catch {
+        await server.shutdown()
+        throw error
+    }
+}
+
+/// One request on a fresh connection, off the cooperative pool.
+func fetch(
+    _ server: HTTPServer,
+    _ method: String = "GET",
+    _ target: String,
+    headers: [(String, String)] = [],
+    body: [UInt8] = [],
+    chunked: Bool = false
+) async throws -> RawResponse {
+    let port = server.port
+    return try await onThread {
+        let client = try RawClient(port: port)
+        try client.sendRequest(method, target, headers: headers, body: body, chunked: chunked)
+        return try client.readResponse(isHead: method == "HEAD")
+    }
+}
+
+/// Sends raw bytes on a fresh connection and reads one response.
+func fetchRaw(_ server: HTTPServer, _ bytes: [UInt8]) async throws -> RawResponse {
+    let port = server.port
+    return try await onThread {
+        let client = try RawClient(port: port)
+        try client.send(bytes)
+        return try client.readResponse()
+    }
+}
+
+/// Answers every request with a description of what arrived, one `key: value` per line, and
+/// records the requests for assertions on the ``Request`` values themselves.
+struct EchoResponder: Responder {
+    let recorded = RequestRecorder()
+
+    func respond(to request: Request) async throws -> Response {
+        self.recorded.append(request)
+        var lines = [
+            "method: \(request.method.rawValue)",
+            "path: \(request.head.path ?? "")",
+            "authority: \(request.head.authority ?? "")",
+            "client: \(request.clientAddress ?? "")",
+            "body-count: \(request.body.count)",
+        ]
+        for field in request.headerFields {
+            lines.append("field: \(field.name.canonicalName)=\(field.value)")
+        }
+        var response = Response(status: .ok, contentType: "text/plain; charset=utf-8", body: lines.joined(separator: "\n") + "\n")
+        if request.target.path == "/cookies" {
+            response.appendSetCookie("a=1; Path=/; HttpOnly")
+            response.appendSetCookie("b=2; Path=/; SameSite=Lax")
+            response.appendSetCookie("c=3; Max-Age=60")
+        }
+        if request.target.path == "/body" {
+            response.body = request.body
+        }
+        return response
+    }
+}
+
+/// A thread-safe list of requests.
+final class RequestRecorder: Sendable {
+    private let requests = Mutex<[Request]>([])
+
+    func append(_ request: Request) {
+        self.requests.withLock { $0.append(request) }
+    }
+
+    var all: [Request] {
+        self.requests.withLock { $0 }
+    }
+
+    var last: Request? {
+        self.all.last
+    }
+}
+
+extension Logger {
+    /// A logger that drops everything (tests never bootstrap the logging system).
+    static var quiet: Logger {
+        Logger(label: "signalbox.mhd.tests") { _ in SwiftLogNoOpLogHandler() }
+    }
+}
+
+/// A log handler that keeps every message, for assertions on what the server logged.
+struct CapturingLogHandler: LogHandler {
+    struct Entry: Sendable {
+        var level: Logger.Level
+        var message: String
+        var metadata: Logger.Metadata
+    }
+
+    final class Store: Sendable {
+        let entries = Mutex<[Entry]>([])
+        var all: [Entry] { self.entries.withLock { $0 } }
+    }
+
+    let store: Store
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { self.metadata[key] }
+        set { self.metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var merged = self.metadata
+        if let extra = event.metadata {
+            merged.merge(extra) { $1 }
+        }
+        self.store.entries.withLock {
+            $0.append(Entry(level: event.level, message: "\(event.message)", metadata: merged))
+        }
+    }
+
+    static func make() -> (Logger, Store) {
+        let store = Store()
+        let logger = Logger(label: "signalbox.mhd.tests") { _ in CapturingLogHandler(store: store) }
+        return (logger, store)
+    }
+}
+
+extension RawResponse {
+    /// The echo responder's `key: value` lines.
+    func echoed(_ key: String) -> [String] {
+        self.text.split(separator: "\n").compactMap { line in
+            line.hasPrefix("\(key): ") ? String(line.dropFirst(key.count + 2)) : nil
+        }
+    }
+}
