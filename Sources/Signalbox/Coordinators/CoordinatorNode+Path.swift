@@ -99,6 +99,16 @@ extension CoordinatorNode {
                 parser.advance()
                 break
             }
+            // Fast path: the segment spells exactly the kept entry's canonical name and input.
+            if matching, kept < self.items.count, self.keeps(kept, segment, &parser) {
+                if case .coordinator(let child) = self.items[kept].content {
+                    try child.node.plan(&parser)
+                } else {
+                    try parser.addScreen()
+                }
+                kept += 1
+                continue
+            }
             guard let name = PathCodec.decodeName(segment), let index = self.table.index(named: name),
                 let presentation = self.table.routes[index].presentation
             else {
@@ -113,9 +123,12 @@ extension CoordinatorNode {
                 guard let raw = parser.peek else { throw .missingInput(route: route.name) }
                 parser.advance()
                 do {
-                    let value = try codec.decode(PathCodec.decodeInput(raw))
+                    let plain = PathCodec.isCanonicalPlain(raw)
+                    let text = plain ? String(raw) : try PathCodec.decodeInput(raw)
+                    let value = try codec.decode(text)
                     input = value
-                    inputSegment = PathCodec.encodeInput(codec.encode(value))
+                    let canonical = codec.encode(value)
+                    inputSegment = plain && canonical == text ? text : PathCodec.encodeInput(canonical)
                 } catch {
                     throw .badInput(route: route.name, segment: String(raw.prefix(128)), reason: error.reason)
                 }
@@ -146,6 +159,22 @@ extension CoordinatorNode {
                 for entry in added { self.append(entry) }
             }
         }
+    }
+
+    /// Whether the parser's next segments are byte-for-byte the entry's canonical segments;
+    /// consumes them if so.
+    private func keeps(_ position: Int, _ segment: Substring, _ parser: inout PathParser) -> Bool {
+        guard segment == self.table.routes[self.items[position].route].name else { return false }
+        guard let expected = self.items[position].inputSegment else {
+            parser.advance()
+            return true
+        }
+        let next = parser.index + 1
+        guard next < parser.segments.count, parser.segments[next] == expected else {
+            return false
+        }
+        parser.index = next + 1
+        return true
     }
 
     private func planTabs(_ parser: inout PathParser) throws(NavigationError) {

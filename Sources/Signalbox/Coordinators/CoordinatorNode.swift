@@ -20,11 +20,15 @@ public class CoordinatorNode {
     /// Set on the root node of a tree only.
     weak var treeStorage: NavigationTree?
     var isDismissed = false
+    /// Key paths already resolved to route indices (see ``RouteRegistry/routeIndex(of:in:)``).
+    var keyPathCache: [(AnyKeyPath, Int)] = []
 
     // Navigation state.
     var root: Entry?
     var items: [Entry] = []
     var initialRoot: (keyPath: AnyKeyPath, input: Any?)?
+    /// Finds the initial root's declaration without a dynamic cast.
+    var initialSite: ((any Coordinatable) -> DeclarationSite)?
 
     // Tab state.
     var tabs: [TabSlot] = []
@@ -46,7 +50,8 @@ public class CoordinatorNode {
         switch self.kind {
         case .navigation:
             guard let initial = self.initialRoot,
-                let index = RouteRegistry.routeIndex(ofPartial: initial.keyPath, in: owner)
+                let index = self.initialSite.flatMap({ self.table.indexBySite[$0(owner)] })
+                    ?? RouteRegistry.routeIndex(ofPartial: initial.keyPath, in: owner)
             else { return }
             let content = self.table.routes[index].make(owner, initial.input)
             self.root = Entry(route: index, presentation: nil, input: initial.input, inputSegment: nil, content: content)
@@ -112,6 +117,24 @@ public class CoordinatorNode {
         var node = self
         while let child = node.activeChild { node = child }
         return node
+    }
+
+    /// How many screens the active branch below (and including) this node shows.
+    var screenCount: Int {
+        switch self.kind {
+        case .navigation:
+            var count = 0
+            if let root = self.root { count += root.content.coordinator?.node.screenCount ?? 1 }
+            for item in self.items { count += item.content.coordinator?.node.screenCount ?? 1 }
+            return count
+        case .tabs:
+            guard self.tabs.indices.contains(self.activeTab), let content = self.tabs[self.activeTab].content else {
+                return 0
+            }
+            return content.coordinator?.node.screenCount ?? 1
+        case .wrapper:
+            return self.wrapped?.node.screenCount ?? 0
+        }
     }
 
     /// Whether the chain of active children ends in a navigation node; a navigation parent

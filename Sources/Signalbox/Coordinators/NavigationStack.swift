@@ -10,6 +10,7 @@ public final class NavigationStack<Coordinator: NavigationCoordinatable>: Coordi
     public init<Output>(initial root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Void, Output>>) {
         super.init(kind: .navigation)
         self.initialRoot = (root, nil)
+        self.initialSite = { ($0 as! Coordinator)[keyPath: root].site }
     }
 
     /// A stack starting at a root with an input.
@@ -18,6 +19,7 @@ public final class NavigationStack<Coordinator: NavigationCoordinatable>: Coordi
     ) {
         super.init(kind: .navigation)
         self.initialRoot = (root, input)
+        self.initialSite = { ($0 as! Coordinator)[keyPath: root].site }
     }
 
     /// The number of entries above the root.

@@ -1,6 +1,7 @@
 /// Accumulates a canonical path while walking the active branch, and optionally the branch.
 struct PathBuilder {
-    var segments: [String] = []
+    /// The UTF-8 of the path so far, without the lone `/` of the empty path: empty or `/a/b`.
+    var bytes: [UInt8] = []
     /// End markers owed to navigation children; written only if a later segment follows.
     var pendingMarkers = 0
     var collectsBranch: Bool
@@ -8,16 +9,19 @@ struct PathBuilder {
     var wrappers: [WrapperCoordinatorInfo] = []
     var screenCount = 0
 
-    init(collectsBranch: Bool) {
+    init(collectsBranch: Bool, capacity: Int = 64) {
         self.collectsBranch = collectsBranch
+        self.bytes.reserveCapacity(capacity)
     }
 
     mutating func append(_ segment: String) {
         while self.pendingMarkers > 0 {
-            self.segments.append(PathCodec.endMarker)
+            self.bytes.append(UInt8(ascii: "/"))
+            self.bytes.append(UInt8(ascii: "~"))
             self.pendingMarkers -= 1
         }
-        self.segments.append(segment)
+        self.bytes.append(UInt8(ascii: "/"))
+        self.bytes.append(contentsOf: segment.utf8)
     }
 
     mutating func mark(
@@ -27,11 +31,11 @@ struct PathBuilder {
         guard self.collectsBranch, let owner = node.owner else { return }
         self.branch.append(
             BranchEntry(
-                screen: screen, route: route, path: PathCodec.join(self.segments), presentation: presentation,
+                screen: screen, route: route, path: self.path, presentation: presentation,
                 coordinator: owner, wrappers: self.wrappers, node: node, index: index))
     }
 
-    var path: String { PathCodec.join(self.segments) }
+    var path: String { self.bytes.isEmpty ? "/" : String(decoding: self.bytes, as: UTF8.self) }
 }
 
 /// Walks the segments of a path while a tree plans how to reshape itself.

@@ -17,9 +17,20 @@ public enum PathCodec {
         guard path.first == "/" else {
             throw .malformedPath(path: String(path.prefix(128)), reason: "a path must start with \"/\"")
         }
-        let body = path.dropFirst()
-        if body.isEmpty { return [] }
-        return body.split(separator: "/", omittingEmptySubsequences: false)
+        var segments: [Substring] = []
+        let utf8 = path.utf8
+        var start = utf8.index(after: utf8.startIndex)
+        if start == utf8.endIndex { return [] }
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                segments.append(path[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        segments.append(path[start..<utf8.endIndex])
+        return segments
     }
 
     /// Joins already-encoded segments into a path.
@@ -89,6 +100,13 @@ public enum PathCodec {
     static func decodeName(_ segment: Substring) -> String? {
         if !segment.utf8.contains(UInt8(ascii: "%")) { return String(segment) }
         return try? Self.decodeInput(segment)
+    }
+
+    /// Whether a raw segment needs no decoding and is already in canonical form: only
+    /// unreserved bytes, and not empty, `.` or `..`.
+    static func isCanonicalPlain(_ segment: Substring) -> Bool {
+        guard !segment.isEmpty, segment != ".", segment != ".." else { return false }
+        return segment.utf8.allSatisfy(Self.isUnreserved)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)

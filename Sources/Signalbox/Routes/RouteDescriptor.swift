@@ -77,16 +77,26 @@ protocol RouteDeclaring {
 extension Route: RouteDeclaring {
     func descriptor(property: String) -> RouteDescriptor {
         let makesCoordinator = Output.self is any Coordinatable.Type
+        // Resolve the output's conformance once per type, not on every route.
+        let box: @Sendable (Any) -> Content
+        if let coordinatorType = Output.self as? any Coordinatable.Type {
+            box = coordinatorBox(coordinatorType)
+        } else if let screenType = Output.self as? any Screen.Type {
+            box = screenBox(screenType)
+        } else {
+            // The route initializers only accept screens and coordinators.
+            box = { .screen($0 as! any Screen) }
+        }
         let make: @Sendable (AnyObject, Any?) -> Content
         switch self.factory {
         case .plain(let factory):
             make = { owner, _ in
-                Content(output: factory(unsafeDowncast(owner, to: Coordinator.self))())
+                box(factory(unsafeDowncast(owner, to: Coordinator.self))())
             }
         case .input(let factory):
             make = { owner, input in
                 // The input was decoded or type-checked for this very route.
-                Content(output: factory(unsafeDowncast(owner, to: Coordinator.self))(input as! Input))
+                box(factory(unsafeDowncast(owner, to: Coordinator.self))(input as! Input))
             }
         }
         var input: InputCodec?
@@ -132,15 +142,12 @@ extension Route: RouteDeclaring {
     }
 }
 
-extension Content {
-    init<Output>(output: Output) {
-        if let coordinator = output as? any Coordinatable {
-            self = .coordinator(coordinator)
-        } else {
-            // The route initializers only accept screens and coordinators.
-            self = .screen(output as! any Screen)
-        }
-    }
+private func screenBox<S: Screen>(_: S.Type) -> @Sendable (Any) -> Content {
+    { .screen($0 as! S) }
+}
+
+private func coordinatorBox<C: Coordinatable>(_: C.Type) -> @Sendable (Any) -> Content {
+    { .coordinator($0 as! C) }
 }
 
 private func encodeJSON<Value: Encodable>(_ value: Value, with encoder: JSONEncoder) throws -> Data {

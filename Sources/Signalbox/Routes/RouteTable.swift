@@ -57,8 +57,14 @@ enum RouteRegistry {
     static func routeIndex<C: Coordinatable, K, I, O>(
         of keyPath: KeyPath<C, Transition<C, K, I, O>>, in coordinator: C
     ) -> Int {
+        let node = coordinator.node
+        // Key path literals are uniqued per call site; the node keeps the ones it has seen
+        // (strongly, so their identity stays valid) to skip projecting them again.
+        for (known, index) in node.keyPathCache where known === keyPath { return index }
         // Every Transition comes from a declared @Route, so the site is always in the table.
-        coordinator.node.table.indexBySite[coordinator[keyPath: keyPath].site] ?? 0
+        let index = node.table.indexBySite[coordinator[keyPath: keyPath].site] ?? 0
+        if node.keyPathCache.count < 16 { node.keyPathCache.append((keyPath, index)) }
+        return index
     }
 
     /// Resolves an untyped key path (tab lists, initial roots).

@@ -18,7 +18,7 @@
 ///     }
 /// }
 /// ```
-public protocol Screen {
+public protocol Screen: SendableMetatype {
     /// The name of the template that renders this screen's content, e.g. `"todos/list"`.
     var template: String { get }
     /// The title shown in breadcrumbs and the document title.

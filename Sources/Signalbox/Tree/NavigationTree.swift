@@ -65,9 +65,7 @@ public final class NavigationTree {
 
     /// How many screens the active branch holds.
     public var depth: Int {
-        var builder = PathBuilder(collectsBranch: false)
-        self.root.node.emit(into: &builder, presentation: nil)
-        return builder.screenCount
+        self.root.node.screenCount
     }
 
     /// Reshapes the tree to `path` and returns the resulting canonical path.
@@ -97,7 +95,9 @@ public final class NavigationTree {
                 path: path)
         }
         for commit in parser.commits { commit() }
-        return self.path
+        var builder = PathBuilder(collectsBranch: false, capacity: path.utf8.count + 16)
+        self.root.node.emit(into: &builder, presentation: nil)
+        return builder.path
     }
 
     // MARK: The active branch

@@ -18,7 +18,7 @@ func prepared(_ path: String) -> () -> NavigationTree {
 
 var benchmarks: [Benchmark] = [
     Benchmark(name: "route+popLast", setUp: prepared("/flow")) { tree, _ in
-        let flow = tree.root(as: App.self)!.hasRoot(\.flow)!
+        let flow = tree.topCoordinator as! Flow
         _ = try? flow.route(to: \.item, 1)
         _ = try? flow.popLast()
     },
