@@ -19,9 +19,8 @@ extension HTTPServer {
         case .body:
             let count = uploadDataSize.pointee
             if count > 0 {
-                self.appendBody(state: state, uploadData: uploadData, count: count)
                 uploadDataSize.pointee = 0
-                return .YES
+                return self.appendBody(state: state, uploadData: uploadData, count: count)
             }
             return self.finishRequest(connection: connection, state: state)
         case .awaiting(let slot):
@@ -72,15 +71,21 @@ extension HTTPServer {
         "the body exceeds \(self.configuration.maxBodySize) bytes"
     }
 
-    /// Middle calls: the next (de-chunked) piece of the body. Past the limit the rest is dropped.
-    private func appendBody(state: RequestState, uploadData: UnsafePointer<CChar>?, count: Int) {
-        guard !state.bodyTooLarge, let uploadData else { return }
-        if state.body.count + count > self.configuration.maxBodySize {
+    /// Middle calls: the next (de-chunked) piece of the body. Past the limit the rest is read and
+    /// dropped so the 413 can be sent when the body ends (libmicrohttpd cannot queue a response in
+    /// the middle of a body); past twice the limit (at least 1 MiB more) the connection is closed.
+    private func appendBody(state: RequestState, uploadData: UnsafePointer<CChar>?, count: Int) -> MHD_Result {
+        let limit = self.configuration.maxBodySize
+        state.receivedBodyBytes += count
+        if state.bodyTooLarge || state.receivedBodyBytes > limit {
             state.bodyTooLarge = true
             state.body = []
-            return
+            return state.receivedBodyBytes > limit + max(limit, 1 << 20) ? .NO : .YES
         }
-        state.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: count))
+        if let uploadData {
+            state.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: count))
+        }
+        return .YES
     }
 
     /// Final call: the request is complete. Runs the responder, synchronously if it never suspends.

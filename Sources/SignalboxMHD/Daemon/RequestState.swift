@@ -25,6 +25,7 @@ final class RequestState {
     var phase: Phase = .headers
     var head: HTTPRequest?
     var body: [UInt8] = []
+    var receivedBodyBytes = 0
     var bodyTooLarge = false
     var wantsJSON = false
 

@@ -16,6 +16,7 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
             case invalidConfiguration
             case startFailed
             case alreadyStarted
+            case signalHandling
         }
 
         private let base: Base
@@ -30,12 +31,15 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
         public static var startFailed: Self { Self(.startFailed) }
         /// ``HTTPServer/start()`` was called on a server that was already started (servers are single-use).
         public static var alreadyStarted: Self { Self(.alreadyStarted) }
+        /// ``SignalWaiter`` could not install its signal handlers.
+        public static var signalHandling: Self { Self(.signalHandling) }
 
         public var description: String {
             switch self.base {
             case .invalidConfiguration: "invalid configuration"
             case .startFailed: "start failed"
             case .alreadyStarted: "already started"
+            case .signalHandling: "signal handling"
             }
         }
     }

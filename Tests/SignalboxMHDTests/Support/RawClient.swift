@@ -47,18 +47,6 @@ final class RawClient {
         posixClose(self.socket)
     }
 
-    /// Whether `connect` to the port is refused (or reset) right now.
-    static func isRefused(port: Int) -> Bool {
-        do {
-            let client = try RawClient(port: port, timeout: 5)
-            // Accepted by the kernel backlog but never by the server: the server resets it.
-            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            return (try? client.readResponse()) == nil
-        } catch {
-            return true
-        }
-    }
-
     func send(_ text: String) throws {
         try self.send(Array(text.utf8))
     }
