@@ -49,3 +49,30 @@ import Testing
         #expect(second.routers.retrieve(AppCoordinator.self)?.coordinator !== firstApp)
     }
 }
+
+@Suite struct ScreenContextTests {
+    final class ChainScreen: Screen {
+        var template: String { "chain" }
+        var title: String { "chain" }
+        var viewModel: ViewModel { [:] }
+        func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+            let id = Int(form["id"] ?? "") ?? 0
+            try context.coordinator(MemberTabs.self)?.focusFirst(\.items).child.popToRoot().route(to: \.item, id)
+            return .accepted
+        }
+    }
+
+    @Test func aScreenReachesAncestorCoordinatorsByType() throws {
+        let (tree, app) = makeTree()
+        let tabs = try app.root(\.member, User(name: "a"))
+        try tabs.focusFirst(\.items).child.route(to: \.item, 1)
+        let lab = try tabs.focusFirst(\.lab)
+        try lab.route(to: \.screen)
+        let context = tree.makeContext(for: try #require(tree.branch.last))
+        #expect(context.coordinator(LabCoordinator.self) === lab)
+        #expect(context.coordinator(MemberTabs.self) === tabs)
+        #expect(context.coordinator(GuestCoordinator.self) == nil)
+        _ = try ChainScreen().submit(["id": "4"], context: context)
+        #expect(tree.path == "/member/items/item/4")
+    }
+}

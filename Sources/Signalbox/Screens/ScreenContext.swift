@@ -29,6 +29,18 @@ public final class ScreenContext {
         return RouterStore(tree: self.tree, start: self.node).retrieve(type)
     }
 
+    /// The nearest coordinator of type `C` at or above the screen's coordinator — for tab
+    /// coordinators and wrappers, which have no router:
+    /// `try context.coordinator(AppTabs.self)?.focusFirst(\.todos).child.route(to: \.todo, 3)`.
+    public func coordinator<C: Coordinatable>(_ type: C.Type = C.self) -> C? {
+        var node: CoordinatorNode? = self.node
+        while let current = node {
+            if let coordinator = current.owner as? C { return coordinator }
+            node = current.parent
+        }
+        return nil
+    }
+
     /// All routers reachable from this screen, by type.
     public var routers: RouterStore { RouterStore(tree: self.tree, start: self.node) }
 

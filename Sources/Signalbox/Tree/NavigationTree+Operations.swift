@@ -99,8 +99,13 @@ extension NavigationTree {
     /// - Parameter services: values the screen can fetch with ``ScreenContext/service(_:)``.
     public func submit(_ form: FormData, services: [ObjectIdentifier: Any] = [:]) throws -> Submission {
         guard let top = self.branch.last else { throw NavigationError.nothingToPop(coordinator: "tree") }
-        let context = ScreenContext(tree: self, node: top.node, index: top.index, services: services)
-        return try top.screen.submit(form, context: context)
+        return try top.screen.submit(form, context: self.makeContext(for: top, services: services))
+    }
+
+    /// A context for acting on behalf of a screen of the active branch (what ``submit(_:services:)``
+    /// hands the top screen).
+    public func makeContext(for entry: BranchEntry, services: [ObjectIdentifier: Any] = [:]) -> ScreenContext {
+        ScreenContext(tree: self, node: entry.node, index: entry.index, services: services)
     }
 
     /// Delivers a deep link to the active branch, from the root down.
