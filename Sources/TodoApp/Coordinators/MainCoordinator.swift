@@ -1,0 +1,87 @@
+public import Signalbox
+
+/// The root of every session's tree: the signed-out flow or the signed-in tabs.
+///
+/// Paths start with the active root's name: `/unauthenticated/...` or `/authenticated/...`.
+/// The `authenticated` root takes the signed-in ``User`` as input, so only ``logIn(_:)`` can
+/// enter it; a link into `/authenticated/...` while signed out lands on the login page (the
+/// tree keeps the link as its pending path) and continues there after login.
+///
+/// ```swift
+/// let tree = NavigationTree(root: MainCoordinator(store: InMemoryTodoStore.demo()))
+/// tree.path   // "/unauthenticated"
+/// ```
+public final class MainCoordinator: NavigationCoordinatable {
+    public let stack = NavigationStack(initial: \MainCoordinator.unauthenticated)
+    @Root var unauthenticated = makeUnauthenticated
+    @Root var authenticated = makeAuthenticated
+
+    let store: any TodoStore
+
+    /// Creates the root coordinator of one session.
+    public init(store: any TodoStore) {
+        self.store = store
+    }
+
+    func makeUnauthenticated() -> WrapperCoordinator<UnauthenticatedCoordinator> {
+        WrapperCoordinator(UnauthenticatedCoordinator(store: self.store), template: "wrappers/auth")
+    }
+
+    func makeAuthenticated(user: User) -> AuthenticatedCoordinator {
+        AuthenticatedCoordinator(user: user, store: self.store)
+    }
+
+    /// The signed-in user, or `nil` when signed out.
+    public var user: User? {
+        self.rootInput(\.authenticated)
+    }
+
+    /// Switches to the signed-in tabs, then continues to the link the user was sent away from,
+    /// when there is one under `/authenticated/`.
+    public func logIn(_ user: User) throws(NavigationError) {
+        try self.root(\.authenticated, user)
+        guard let tree = self.tree, let next = tree.takePendingPath(), next.hasPrefix("/authenticated/") else {
+            return
+        }
+        do {
+            try tree.apply(path: next)
+        } catch {
+            // The link leads nowhere any more (say, a deleted todo); the user stays on the tabs.
+            tree.pendingPath = nil
+        }
+    }
+
+    /// Switches back to the login flow; the signed-in tree is released.
+    public func logOut() throws(NavigationError) {
+        self.tree?.pendingPath = nil
+        try self.root(\.unauthenticated)
+    }
+
+    public func handle(_ step: any Step) throws -> Bool {
+        switch step as? SessionStep {
+        case .loggedIn(let user)?:
+            try self.logIn(user)
+            return true
+        case .loggedOut?:
+            try self.logOut()
+            return true
+        case nil:
+            return false
+        }
+    }
+
+    /// Paths may not switch roots: entering needs a login, leaving needs a logout.
+    public func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+        guard attempt.kind == .root, case .path = attempt.origin else { return .allow }
+        switch attempt.route {
+        case "authenticated":
+            return .redirect(to: "/unauthenticated")
+        case "unauthenticated":
+            // Back to the login page while signed in: stay where the user is.
+            if self.user != nil, let current = self.tree?.path { return .redirect(to: current) }
+            return .allow
+        default:
+            return .allow
+        }
+    }
+}

@@ -1,0 +1,23 @@
+public import Signalbox
+
+/// The Projects tab: the list, a project (pushed, by id) and a full-screen form for a new one.
+///
+/// Paths below `/authenticated/projects`: `/project/2`, `/createProject`.
+public final class ProjectsCoordinator: NavigationCoordinatable {
+    public let stack = NavigationStack(initial: \ProjectsCoordinator.start)
+    @Root var start = makeStart
+    @Route(.push) var project = makeProject
+    @Route(.fullScreen) var createProject = makeCreateProject
+
+    let user: User
+    let store: any TodoStore
+
+    init(user: User, store: any TodoStore) {
+        self.user = user
+        self.store = store
+    }
+
+    func makeStart() -> ProjectListScreen { ProjectListScreen(user: self.user, store: self.store) }
+    func makeProject(id: Int) -> ProjectScreen { ProjectScreen(id: id, user: self.user, store: self.store) }
+    func makeCreateProject() -> CreateProjectScreen { CreateProjectScreen(user: self.user, store: self.store) }
+}

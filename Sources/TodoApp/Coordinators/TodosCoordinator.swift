@@ -1,0 +1,39 @@
+public import Signalbox
+
+/// The Todos tab: the list, a todo (pushed, by id), the new-todo dialog, and the project
+/// picker presented over a todo, which answers with the chosen ``Project``.
+///
+/// Paths below `/authenticated/todos`: `/todo/3`, `/createTodo`, `/todo/3/pickProject`.
+public final class TodosCoordinator: NavigationCoordinatable {
+    public let stack = NavigationStack(initial: \TodosCoordinator.start)
+    @Root var start = makeStart
+    @Route(.push) var todo = makeTodo
+    @Route(.modal) var createTodo = makeCreateTodo
+    @Route(.modal, onResult: didPickProject) var pickProject = makePickProject
+
+    /// The signed-in user whose todos are shown.
+    public let user: User
+    let store: any TodoStore
+
+    init(user: User, store: any TodoStore) {
+        self.user = user
+        self.store = store
+    }
+
+    func makeStart() -> TodoListScreen { TodoListScreen(user: self.user, store: self.store) }
+    func makeTodo(id: Int) -> TodoScreen { TodoScreen(id: id, user: self.user, store: self.store) }
+    func makeCreateTodo() -> CreateTodoScreen { CreateTodoScreen(user: self.user, store: self.store) }
+    func makePickProject() -> PickProjectScreen { PickProjectScreen(user: self.user, store: self.store) }
+
+    /// The picker closed: with a project, file the todo it was opened from under it; cancelled,
+    /// leave the todo as it was.
+    func didPickProject(_ result: RouteResult<Project>) {
+        guard case .finished(let project) = result,
+            let screen = self.topScreen as? TodoScreen,
+            var todo = self.store.todo(id: screen.id, of: self.user)
+        else { return }
+        todo.projectID = project.id
+        // A todo deleted meanwhile cannot be filed; there is nothing left to show an error on.
+        try? self.store.updateTodo(todo, for: self.user)
+    }
+}

@@ -1,0 +1,29 @@
+import Signalbox
+
+/// The signed-out root: a username and password form.
+struct LoginScreen: Screen {
+    let store: any TodoStore
+
+    var template: String { "auth/login" }
+    var title: String { "Welcome" }
+    var viewModel: ViewModel {
+        ["demoUsername": .string(InMemoryTodoStore.demoUser.username), "demoPassword": .string(InMemoryTodoStore.demoPassword)]
+    }
+
+    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+        let username = form["username"] ?? ""
+        let password = form["password"] ?? ""
+        guard !username.isEmpty, !password.isEmpty else {
+            var fields: [String: String] = [:]
+            if username.isEmpty { fields["username"] = "Enter your username." }
+            if password.isEmpty { fields["password"] = "Enter your password." }
+            return .invalid("Enter your username and password.", fields: fields)
+        }
+        guard let user = self.store.authenticate(username: username, password: password) else {
+            return .invalid("Wrong username or password. Please try again.", fields: ["password": "Check your password."])
+        }
+        context.rotateSession()
+        try context.send(SessionStep.loggedIn(user))
+        return .accepted
+    }
+}

@@ -1,0 +1,38 @@
+import Signalbox
+
+/// The Home tab: the favourite todos and projects. Choosing a todo switches to the Todos tab,
+/// pops it to its list and pushes that todo.
+struct HomeScreen: Screen {
+    let user: User
+    let store: any TodoStore
+
+    var template: String { "home/home" }
+    var title: String { "Home" }
+    var viewModel: ViewModel {
+        let todos = self.store.todos(of: self.user)
+        let projects = self.store.projects(of: self.user)
+        let favorites = todos.filter(\.isFavorite).map { $0.viewModel(projects: projects) }
+        let favoriteProjects = projects.filter(\.isFavorite).map { project in
+            project.viewModel(todoCount: todos.count { $0.projectID == project.id })
+        }
+        return [
+            "username": .string(self.user.username),
+            "favorites": .list(favorites),
+            "hasFavorites": .bool(!favorites.isEmpty),
+            "favoriteProjects": .list(favoriteProjects),
+            "hasFavoriteProjects": .bool(!favoriteProjects.isEmpty),
+            "openCount": .int(todos.count { !$0.isDone }),
+        ]
+    }
+
+    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+        guard let id = form["todo"].flatMap({ Int($0) }), self.store.todo(id: id, of: self.user) != nil else {
+            return .invalid("This todo does not exist (any more).", fields: ["todo": "Unknown todo."])
+        }
+        guard let tabs = context.coordinator as? AuthenticatedCoordinator else {
+            throw NavigationError.coordinatorDismissed(coordinator: "AuthenticatedCoordinator")
+        }
+        try tabs.focusFirst(\.todos).child.popToRoot().route(to: \.todo, id)
+        return .accepted
+    }
+}

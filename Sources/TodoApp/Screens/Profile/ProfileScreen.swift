@@ -1,0 +1,29 @@
+import Signalbox
+
+/// The Profile tab's root: who is signed in, a summary, and logout (`action=logout`).
+struct ProfileScreen: Screen {
+    let user: User
+    let store: any TodoStore
+
+    var template: String { "profile/profile" }
+    var title: String { "Profile" }
+    var viewModel: ViewModel {
+        let todos = self.store.todos(of: self.user)
+        return [
+            "username": .string(self.user.username),
+            "todoCount": .int(todos.count),
+            "doneCount": .int(todos.count(where: \.isDone)),
+            "projectCount": .int(self.store.projects(of: self.user).count),
+            "hidesCompletedTodos": .bool(self.store.settings(of: self.user).hidesCompletedTodos),
+        ]
+    }
+
+    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+        guard form["action"] == "logout" else {
+            return .invalid("Unknown action.", fields: ["action": "Use logout."])
+        }
+        context.rotateSession()
+        try context.send(SessionStep.loggedOut)
+        return .accepted
+    }
+}

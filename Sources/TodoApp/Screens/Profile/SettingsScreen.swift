@@ -1,0 +1,22 @@
+import Signalbox
+
+/// The user's settings. Saving stores them and goes back to the profile.
+struct SettingsScreen: Screen {
+    let user: User
+    let store: any TodoStore
+
+    var template: String { "profile/settings" }
+    var title: String { "Settings" }
+    var viewModel: ViewModel {
+        ["hidesCompletedTodos": .bool(self.store.settings(of: self.user).hidesCompletedTodos)]
+    }
+
+    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+        var settings = self.store.settings(of: self.user)
+        // An unchecked checkbox sends nothing; a checked one sends its value.
+        settings.hidesCompletedTodos = form["hidesCompletedTodos"] != nil
+        try self.store.updateSettings(settings, for: self.user)
+        try context.requireRouter(ProfileCoordinator.self).pop()
+        return .accepted
+    }
+}

@@ -1,0 +1,17 @@
+import Signalbox
+
+/// The Projects tab's root: every project with its number of todos.
+struct ProjectListScreen: Screen {
+    let user: User
+    let store: any TodoStore
+
+    var template: String { "projects/list" }
+    var title: String { "Projects" }
+    var viewModel: ViewModel {
+        let todos = self.store.todos(of: self.user)
+        let projects = self.store.projects(of: self.user).map { project in
+            project.viewModel(todoCount: todos.count { $0.projectID == project.id })
+        }
+        return ["projects": .list(projects), "hasProjects": .bool(!projects.isEmpty)]
+    }
+}

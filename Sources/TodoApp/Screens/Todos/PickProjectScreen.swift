@@ -1,0 +1,23 @@
+import Signalbox
+
+/// A dialog over a todo listing the projects; choosing one answers the `pickProject` route
+/// with that ``Project``. Closing it (or going Back) answers nothing and changes nothing.
+struct PickProjectScreen: Screen {
+    let user: User
+    let store: any TodoStore
+
+    var template: String { "todos/pick-project" }
+    var title: String { "Choose a project" }
+    var viewModel: ViewModel {
+        let projects = self.store.projects(of: self.user)
+        return ["projects": .list(projects.map { $0.viewModel(todoCount: nil) }), "hasProjects": .bool(!projects.isEmpty)]
+    }
+
+    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+        guard let id = form["project"].flatMap({ Int($0) }), let project = self.store.project(id: id, of: self.user) else {
+            return .invalid("Choose one of the projects.", fields: ["project": "Unknown project."])
+        }
+        try context.finish(with: project)
+        return .accepted
+    }
+}

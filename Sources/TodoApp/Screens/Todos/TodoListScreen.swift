@@ -1,0 +1,23 @@
+import Signalbox
+
+/// The Todos tab's root: every todo of the user (done ones hidden if the settings say so).
+struct TodoListScreen: Screen {
+    let user: User
+    let store: any TodoStore
+
+    var template: String { "todos/list" }
+    var title: String { "Todos" }
+    var viewModel: ViewModel {
+        let all = self.store.todos(of: self.user)
+        let projects = self.store.projects(of: self.user)
+        let hidesDone = self.store.settings(of: self.user).hidesCompletedTodos
+        let shown = hidesDone ? all.filter { !$0.isDone } : all
+        return [
+            "todos": .list(shown.map { $0.viewModel(projects: projects) }),
+            "hasTodos": .bool(!shown.isEmpty),
+            "count": .int(all.count),
+            "doneCount": .int(all.count(where: \.isDone)),
+            "hiddenCount": .int(all.count - shown.count),
+        ]
+    }
+}

@@ -1,0 +1,41 @@
+import Signalbox
+
+/// One todo: toggle done or favourite, file it under a project (through the picker), or delete
+/// it. A todo that does not exist (deleted, or someone else's) shows as missing.
+struct TodoScreen: Screen {
+    /// The todo's id (the route's input).
+    let id: Int
+    let user: User
+    let store: any TodoStore
+
+    var template: String { "todos/todo" }
+    var title: String { self.store.todo(id: self.id, of: self.user)?.title ?? "Todo #\(self.id)" }
+    var viewModel: ViewModel {
+        guard let todo = self.store.todo(id: self.id, of: self.user) else {
+            return ["exists": false, "id": .int(self.id)]
+        }
+        return todo.viewModel(projects: self.store.projects(of: self.user)).merging(["exists": true])
+    }
+
+    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+        guard var todo = self.store.todo(id: self.id, of: self.user) else {
+            return .invalid(TodoStoreError.notFound.description)
+        }
+        switch form["action"] {
+        case "toggleDone":
+            todo.isDone.toggle()
+        case "toggleFavorite":
+            todo.isFavorite.toggle()
+        case "clearProject":
+            todo.projectID = nil
+        case "delete":
+            try self.store.deleteTodo(id: self.id, of: self.user)
+            try context.requireRouter(TodosCoordinator.self).pop()
+            return .accepted
+        default:
+            return .invalid("Unknown action.", fields: ["action": "Use toggleDone, toggleFavorite, clearProject or delete."])
+        }
+        try self.store.updateTodo(todo, for: self.user)
+        return .accepted
+    }
+}

@@ -1,0 +1,63 @@
+/// Where the demo keeps users, their todos, projects and settings.
+///
+/// The protocol says nothing about storage: ``InMemoryTodoStore`` keeps everything in memory; a
+/// persistent implementation can follow without touching coordinators or screens. Every todo
+/// and project belongs to one user, and every call names that user, so one user never sees
+/// another's data. Calls are synchronous because screens read the store while rendering.
+///
+/// Reads never throw: an implementation that cannot read answers as if nothing were stored
+/// (and logs why). Writes validate their input and throw ``TodoStoreError``.
+public protocol TodoStore: Sendable {
+    // MARK: Users
+
+    /// The user with these credentials, or `nil` when the username is unknown or the password
+    /// is wrong (callers cannot tell which, on purpose).
+    func authenticate(username: String, password: String) -> User?
+
+    /// Whether a username is already registered (usernames are compared lower-cased).
+    func isRegistered(username: String) -> Bool
+
+    /// Registers a user.
+    ///
+    /// - Throws: ``TodoStoreError/usernameTaken`` or ``TodoStoreError/invalid(_:)``.
+    func register(username: String, password: String) throws(TodoStoreError) -> User
+
+    // MARK: Todos
+
+    /// The user's todos, oldest first.
+    func todos(of user: User) -> [Todo]
+
+    /// One of the user's todos; `nil` if it does not exist or belongs to someone else.
+    func todo(id: Int, of user: User) -> Todo?
+
+    /// Adds a todo with a validated title (see ``Validation/title(_:noun:)``).
+    func addTodo(title: String, for user: User) throws(TodoStoreError) -> Todo
+
+    /// Replaces one of the user's todos (matched by id).
+    func updateTodo(_ todo: Todo, for user: User) throws(TodoStoreError)
+
+    /// Deletes one of the user's todos.
+    func deleteTodo(id: Int, of user: User) throws(TodoStoreError)
+
+    // MARK: Projects
+
+    /// The user's projects, oldest first.
+    func projects(of user: User) -> [Project]
+
+    /// One of the user's projects; `nil` if it does not exist or belongs to someone else.
+    func project(id: Int, of user: User) -> Project?
+
+    /// Adds a project with a validated name.
+    func addProject(name: String, for user: User) throws(TodoStoreError) -> Project
+
+    /// Replaces one of the user's projects (matched by id).
+    func updateProject(_ project: Project, for user: User) throws(TodoStoreError)
+
+    // MARK: Settings
+
+    /// The user's settings (defaults when never saved).
+    func settings(of user: User) -> UserSettings
+
+    /// Saves the user's settings.
+    func updateSettings(_ settings: UserSettings, for user: User) throws(TodoStoreError)
+}

@@ -1,0 +1,54 @@
+import Signalbox
+import Testing
+@testable import TodoApp
+
+@Suite struct RegistrationFlowTests {
+    @Test func aUsernamePushesThePasswordStepWithTheNameAsInput() throws {
+        let app = TestApp()
+        #expect(try app.submit(["username": "Bob"], at: "/unauthenticated/registration") == .accepted)
+        #expect(app.tree.path == "/unauthenticated/registration/password/bob")
+        #expect(app.titles == ["Welcome", "Register", "Choose a password"])
+    }
+
+    @Test(arguments: [
+        ("alice", "This username is already taken."),
+        ("al", "A username has 3 to 32 characters."),
+        ("bob smith", "Use only letters a–z, digits, “-” and “_” in a username."),
+    ])
+    func badUsernamesAreRefused(username: String, message: String) throws {
+        let app = TestApp()
+        #expect(try app.submit(["username": username], at: "/unauthenticated/registration").message == message)
+        #expect(app.tree.path == "/unauthenticated/registration")
+    }
+
+    @Test func passwordsMustMatchAndBeLongEnough() throws {
+        let app = TestApp()
+        try app.tree.apply(path: "/unauthenticated/registration/password/bob")
+        #expect(try app.tree.submit(["password": "short", "confirmation": "short"]).message
+            == "A password has at least 8 characters.")
+        #expect(try app.tree.submit(["password": "tweedledum", "confirmation": "tweedledee"]).message
+            == "The two passwords differ.")
+        #expect(!app.store.isRegistered(username: "bob"))
+    }
+
+    @Test func registeringDismissesTheFlowAndSignsTheNewUserIn() throws {
+        let app = TestApp()
+        try app.submit(["username": "bob"], at: "/unauthenticated/registration")
+        weak let registration = app.tree.topCoordinator as? RegistrationCoordinator
+        #expect(registration != nil)
+        #expect(try app.tree.submit(["password": "tweedledum", "confirmation": "tweedledum"]) == .accepted)
+        #expect(app.tree.path == "/authenticated/home")
+        #expect(app.main.user == User(username: "bob"))
+        #expect(registration == nil, "the registration flow is released")
+        #expect(app.store.authenticate(username: "bob", password: "tweedledum") == User(username: "bob"))
+        #expect(app.store.todos(of: User(username: "bob")).isEmpty)
+    }
+
+    @Test func aUsernameTakenMeanwhileIsReportedOnThePasswordStep() throws {
+        let app = TestApp()
+        try app.tree.apply(path: "/unauthenticated/registration/password/alice")
+        let message = try app.tree.submit(["password": "tweedledum", "confirmation": "tweedledum"]).message
+        #expect(message == "This username is already taken. Go back and choose another username.")
+        #expect(app.main.user == nil)
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+@testable import TodoApp
+
+@Suite struct InMemoryTodoStoreTests {
+    @Test func theDemoDataIsSeeded() {
+        let store = InMemoryTodoStore.demo()
+        let alice = TestApp.alice
+        #expect(store.todos(of: alice).map(\.title) == [
+            "Buy milk", "Paint the roses red", "Send the invitations", "Read Through the Looking-Glass",
+        ])
+        #expect(store.projects(of: alice).map(\.name) == ["Garden", "Tea party"])
+    }
+
+    @Test func authenticationNeedsTheExactPassword() {
+        let store = InMemoryTodoStore.demo()
+        #expect(store.authenticate(username: "alice", password: "wonderland") == TestApp.alice)
+        #expect(store.authenticate(username: "alice", password: "wonderlan") == nil)
+        #expect(store.authenticate(username: "alice", password: "wonderlandx") == nil)
+        #expect(store.authenticate(username: "nobody", password: "wonderland") == nil)
+    }
+
+    @Test func writesValidateWhoeverCalls() {
+        let store = InMemoryTodoStore.demo()
+        #expect(throws: TodoStoreError.invalid("Please enter a title.")) {
+            try store.addTodo(title: " ", for: TestApp.alice)
+        }
+        #expect(throws: TodoStoreError.unknownUser) { try store.addTodo(title: "x", for: User(username: "ghost")) }
+        #expect(throws: TodoStoreError.usernameTaken) { try store.register(username: "ALICE", password: "12345678") }
+        var todo = Todo(id: 1, title: "Buy milk", projectID: 99)
+        #expect(throws: TodoStoreError.notFound) { try store.updateTodo(todo, for: TestApp.alice) }
+        todo.id = 99
+        todo.projectID = nil
+        #expect(throws: TodoStoreError.notFound) { try store.updateTodo(todo, for: TestApp.alice) }
+        #expect(throws: TodoStoreError.notFound) { try store.deleteTodo(id: 99, of: TestApp.alice) }
+    }
+
+    @Test func concurrentWritesGetDistinctIDs() async throws {
+        let store = InMemoryTodoStore.demo()
+        let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<200 {
+                group.addTask { try store.addTodo(title: "todo \(index)", for: TestApp.alice).id }
+            }
+            return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+        #expect(ids.count == 200)
+        #expect(store.todos(of: TestApp.alice).count == 204)
+    }
+}

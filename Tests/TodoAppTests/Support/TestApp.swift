@@ -1,0 +1,48 @@
+import Signalbox
+@testable import TodoApp
+
+/// One session's tree over a fresh demo store.
+struct TestApp {
+    let store: InMemoryTodoStore
+    let main: MainCoordinator
+    let tree: NavigationTree
+
+    init(store: InMemoryTodoStore = .demo()) {
+        self.store = store
+        self.main = MainCoordinator(store: store)
+        self.tree = NavigationTree(root: self.main)
+    }
+
+    static let alice = InMemoryTodoStore.demoUser
+
+    /// Logs alice in through the login form.
+    @discardableResult
+    func logIn(username: String = "alice", password: String = "wonderland") throws -> Submission {
+        try self.tree.apply(path: "/unauthenticated")
+        return try self.tree.submit(["username": username, "password": password])
+    }
+
+    /// Shows `path`, then submits `form` to the screen on top.
+    @discardableResult
+    func submit(_ form: FormData, at path: String) throws -> Submission {
+        try self.tree.apply(path: path)
+        return try self.tree.submit(form)
+    }
+
+    /// The signed-in tabs.
+    var tabs: AuthenticatedCoordinator? { self.main.hasRoot(\.authenticated) }
+
+    /// The Todos tab's coordinator, once built.
+    var todos: TodosCoordinator? { (try? self.tabs?.focusFirst(\.todos))?.child }
+
+    /// The titles of the active branch, outermost first.
+    var titles: [String] { self.tree.branch.map(\.title) }
+}
+
+extension Submission {
+    /// The rejection's message, when the form was refused.
+    var message: String? {
+        if case .invalid(let rejection) = self { return rejection.message }
+        return nil
+    }
+}
