@@ -8,14 +8,15 @@ extension HTTPServer {
     /// access-handler call (or the first one for deliberate early rejections).
     ///
     /// libmicrohttpd writes `Content-Length` and `Date` itself; every other field is copied in
-    /// order, so repeated fields such as `Set-Cookie` all survive. A `HEAD` response with an
-    /// empty body keeps the `Content-Length` its responder declared.
+    /// order, so repeated fields such as `Set-Cookie` all survive. A `HEAD` or `304` response with
+    /// an empty body keeps the `Content-Length` its responder declared (the length of the full
+    /// `GET` response, RFC 9110 §8.6) instead of libmicrohttpd's `Content-Length: 0`.
     func queue(_ response: Response, on connection: OpaquePointer, isHead: Bool, close: Bool = false) -> MHD_Result {
         let mhdResponse: OpaquePointer?
-        if isHead, response.body.isEmpty, let declared = response.headerFields[.contentLength].flatMap(UInt64.init),
-            declared > 0
+        if isHead || response.status == .notModified, response.body.isEmpty,
+            let declared = response.headerFields[.contentLength].flatMap(UInt64.init), declared > 0
         {
-            // libmicrohttpd never reads a HEAD response's content; the size only sets Content-Length.
+            // libmicrohttpd sends no content for HEAD and 304; the size only sets Content-Length.
             mhdResponse = MHD_create_response_from_callback(declared, 4096, emptyContentReader, nil, nil)
         } else {
             mhdResponse = response.body.withUnsafeBytes { bytes in
@@ -43,7 +44,7 @@ extension HTTPServer {
     }
 }
 
-/// The content reader of a `HEAD` response: never called with data to produce.
+/// The content reader of a `HEAD` or `304` response: never asked for content.
 private func emptyContentReader(
     cls: UnsafeMutableRawPointer?,
     position: UInt64,
