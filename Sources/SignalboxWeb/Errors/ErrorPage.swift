@@ -1,0 +1,77 @@
+import HTTPTypes
+import SignalboxHTTP
+import Signalbox
+
+/// Renders a ``WebError`` as an HTML page (template `errors/<status>` if the app has one, else
+/// `errors/error`) or as JSON `{"error", "message", "status"}` (+ `requestId` for 500s).
+///
+/// The page's view model: `status` (number), `title` (reason phrase), `code`, `message`,
+/// `requestID` (or null), `homePath` (the session's current page, or `/`). If the template
+/// itself fails, a minimal built-in page is sent instead: an error page never fails.
+struct ErrorPage {
+    let renderer: any TemplateRenderer
+
+    func response(for error: WebError, json: Bool, homePath: String?) -> Response {
+        var response: Response
+        if json {
+            var writer = JSONWriter()
+            writer.object { object in
+                object.string("error", error.code)
+                object.string("message", error.message)
+                object.int("status", error.status.code)
+                if let requestID = error.requestID { object.string("requestId", requestID) }
+            }
+            response = .json(error.status, writer.output)
+        } else {
+            response = .html(error.status, self.html(for: error, homePath: homePath ?? "/"))
+        }
+        if let allow = error.allow { response.headerFields[.allow] = allow }
+        return response
+    }
+
+    func html(for error: WebError, homePath: String) -> String {
+        let model: ViewModel = [
+            "status": .int(error.status.code),
+            "title": .string(error.status.reasonPhrase),
+            "code": .string(error.code),
+            "message": .string(error.message),
+            "requestID": error.requestID.map(ViewModel.string) ?? .null,
+            "homePath": .string(homePath),
+        ]
+        let specific = "errors/\(error.status.code)"
+        let name = self.renderer.hasTemplate(named: specific) ? specific : "errors/error"
+        if let html = try? self.renderer.render(name, with: model) { return html }
+        return Self.fallback(for: error)
+    }
+
+    /// A page that needs no template.
+    static func fallback(for error: WebError) -> String {
+        let title = "\(error.status.code) \(error.status.reasonPhrase)"
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(HTMLEscaping.escape(title))</title></head>
+            <body><h1>\(HTMLEscaping.escape(title))</h1><p>\(HTMLEscaping.escape(error.message))</p>
+            <p><a href="/">Home</a></p></body></html>
+
+            """
+    }
+}
+
+/// HTML escaping for the few strings written without a template.
+enum HTMLEscaping {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

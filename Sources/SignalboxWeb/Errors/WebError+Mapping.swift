@@ -1,0 +1,78 @@
+import HTTPTypes
+import Signalbox
+
+// The one place where errors become HTTP statuses.
+
+extension WebError {
+    /// Maps any error to what the client sees.
+    ///
+    /// | Error | Status |
+    /// |---|---|
+    /// | ``NavigationError`` of kind `.notFound` / `.badRequest` / `.conflict` / `.forbidden` | 404 / 400 / 409 / 403 |
+    /// | ``NavigationError`` of kind `.internalError` | 500 (message hidden) |
+    /// | ``FormDecodingError`` (too large, too many or too long fields / bad escape or UTF-8) | 413 / 400 |
+    /// | ``WebErrorConvertible`` | its ``WebErrorConvertible/webError`` |
+    /// | anything else | 500 with the request id, no internals |
+    ///
+    /// `.redirect` navigation errors are answered before mapping (303); here they map to 500.
+    public init(_ error: any Error, requestID: String) {
+        switch error {
+        case let convertible as any WebErrorConvertible:
+            self = convertible.webError
+        case let navigation as NavigationError:
+            self = WebError(navigation, requestID: requestID)
+        case let form as FormDecodingError:
+            switch form {
+            case .tooLarge, .tooManyFields, .fieldTooLarge:
+                self = WebError(status: .contentTooLarge, code: "formTooLarge", message: form.description)
+            case .malformedEscape, .invalidUTF8:
+                self = WebError(status: .badRequest, code: "malformedForm", message: form.description)
+            }
+        default:
+            self = .internalError(requestID: requestID)
+        }
+    }
+
+    init(_ error: NavigationError, requestID: String) {
+        let status: HTTPResponse.Status
+        switch error.kind {
+        case .notFound: status = .notFound
+        case .badRequest: status = .badRequest
+        case .conflict: status = .conflict
+        case .forbidden: status = .forbidden
+        case .redirect, .internalError:
+            self = .internalError(requestID: requestID)
+            return
+        }
+        self.init(status: status, code: error.code, message: error.description)
+    }
+}
+
+extension NavigationError {
+    /// The case name, as the `error` code of JSON error bodies.
+    var code: String {
+        switch self {
+        case .unknownRoute: "unknownRoute"
+        case .badInput: "badInput"
+        case .missingInput: "missingInput"
+        case .missingRootInput: "missingRootInput"
+        case .malformedPath: "malformedPath"
+        case .tooDeep: "tooDeep"
+        case .nothingToPop: "nothingToPop"
+        case .nothingToDismiss: "nothingToDismiss"
+        case .notDismissible: "notDismissible"
+        case .routeNotFound: "routeNotFound"
+        case .cannotDismiss: "cannotDismiss"
+        case .coordinatorDismissed: "coordinatorDismissed"
+        case .refused: "refused"
+        case .redirect: "redirect"
+        case .unhandledStep: "unhandledStep"
+        case .unhandledDeepLink: "unhandledDeepLink"
+        case .noResultExpected: "noResultExpected"
+        case .resultTypeMismatch: "resultTypeMismatch"
+        case .formNotAccepted: "formNotAccepted"
+        case .unknownTab: "unknownTab"
+        case .snapshotMismatch: "snapshotMismatch"
+        }
+    }
+}

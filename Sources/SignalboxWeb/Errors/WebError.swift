@@ -1,0 +1,79 @@
+public import HTTPTypes
+
+/// An error as the client sees it: a status, a stable camelCase code and a message a user can
+/// act on. HTML clients get an error page, JSON clients
+/// `{"error": code, "message": message, "status": status}`.
+///
+/// Every failure becomes a `WebError` in one place, ``init(_:requestID:)``:
+/// ``NavigationError``s by their ``NavigationError/kind``, form-decoding errors as 400/413, app
+/// errors conforming to ``WebErrorConvertible`` as they say, anything else as a 500 that shows
+/// only a request id.
+public struct WebError: Error, Sendable, Hashable {
+    /// The HTTP status.
+    public var status: HTTPResponse.Status
+    /// A stable camelCase code, e.g. `unknownRoute`, `invalidCSRFToken`.
+    public var code: String
+    /// What went wrong, for the user (never internals).
+    public var message: String
+    /// For 405: the methods the resource allows.
+    public var allow: String?
+    /// For 500: the request id to quote when reporting the problem.
+    public var requestID: String?
+
+    public init(status: HTTPResponse.Status, code: String, message: String, allow: String? = nil, requestID: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.allow = allow
+        self.requestID = requestID
+    }
+
+    static func notFound(_ message: String) -> WebError {
+        WebError(status: .notFound, code: "notFound", message: message)
+    }
+
+    static func badRequest(_ code: String, _ message: String) -> WebError {
+        WebError(status: .badRequest, code: code, message: message)
+    }
+
+    static func methodNotAllowed(allow: String) -> WebError {
+        WebError(
+            status: .methodNotAllowed, code: "methodNotAllowed", message: "This address only answers \(allow).",
+            allow: allow)
+    }
+
+    static let invalidCSRFToken = WebError(
+        status: .forbidden, code: "invalidCSRFToken",
+        message: "The form was stale or did not come from this site (session expired?). Reload the page and try again.")
+
+    static let crossOrigin = WebError(
+        status: .forbidden, code: "crossOrigin", message: "Requests from other sites are not accepted.")
+
+    static let unsupportedMediaType = WebError(
+        status: .unsupportedMediaType, code: "unsupportedMediaType",
+        message: "Forms must be sent as application/x-www-form-urlencoded.")
+
+    static func internalError(requestID: String) -> WebError {
+        WebError(
+            status: .internalServerError, code: "internalError",
+            message: "Something went wrong on our side. If it keeps happening, quote request id \(requestID).",
+            requestID: requestID)
+    }
+}
+
+/// An app error that knows its HTTP face. Throw one from a form handler to answer with its
+/// status and message instead of a 500:
+///
+/// ```swift
+/// struct TodoNotFound: Error, WebErrorConvertible {
+///     var webError: WebError { WebError(status: .notFound, code: "todoNotFound", message: "No such todo") }
+/// }
+/// ```
+public protocol WebErrorConvertible: Error {
+    /// The error as the client should see it.
+    var webError: WebError { get }
+}
+
+extension WebError: WebErrorConvertible {
+    public var webError: WebError { self }
+}

@@ -1,0 +1,109 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Signalbox
+
+/// The JSON answer to a request with `Accept: application/json`: the session's navigation state.
+///
+/// ```json
+/// {"path": "/member/items/item/1", "title": "item 1", "csrf": "…",
+///  "tree": {…NavigationSnapshot…},
+///  "breadcrumbs": [{"title": "list", "path": "/member/items", "presentation": null}, …],
+///  "tabs": [{"name": "home", "title": "Home", "icon": "house", "path": "/member/home", "active": false}, …],
+///  "tabBars": [{"coordinator": "MemberTabs", "tabs": […]}],
+///  "modal": null, "fullScreen": null,
+///  "routes": {"create": "/member/items/item/1/create", "item": "/member/items/item/1/item/{input}"},
+///  "pop": "/member/items", "template": "test/item", "screen": {…the top screen's view model…}}
+/// ```
+///
+/// A 422 adds `error`, `message`, `status`, `fieldErrors` and `form`.
+enum NavigationStateJSON {
+    static func render(tree: NavigationTree, csrf: String, echo: FormEcho? = nil) throws -> String {
+        let branch = tree.branch
+        let presentation = tree.presentation
+        let snapshot = try Self.snapshotJSON(try tree.snapshot())
+        var writer = JSONWriter()
+        writer.object { json in
+            json.string("path", tree.path)
+            json.string("title", branch.last?.title ?? "")
+            json.string("csrf", csrf)
+            json.key("tree") { $0.raw(snapshot) }
+            json.key("breadcrumbs") { crumbs in
+                crumbs.array(branch) { writer, entry in
+                    writer.object { crumb in
+                        crumb.string("title", entry.title)
+                        crumb.string("path", entry.path)
+                        crumb.string("presentation", entry.presentation?.rawValue)
+                    }
+                }
+            }
+            let bars = tree.tabBars
+            json.key("tabs") { $0.array(bars.first?.tabs ?? []) { $0.value(Self.tab($1)) } }
+            json.key("tabBars") { writer in
+                writer.array(bars) { writer, bar in
+                    writer.object { object in
+                        object.string("coordinator", bar.coordinator)
+                        object.key("tabs") { $0.array(bar.tabs) { $0.value(Self.tab($1)) } }
+                    }
+                }
+            }
+            for (key, isModal) in [("modal", true), ("fullScreen", false)] {
+                json.key(key) { writer in
+                    guard let presentation, presentation.style.isPresentation,
+                        (presentation.style == .fullScreen) != isModal
+                    else { return writer.null() }
+                    writer.object { object in
+                        object.string("route", presentation.route)
+                        object.string("style", presentation.style.rawValue)
+                        object.string("close", presentation.closePath)
+                    }
+                }
+            }
+            json.key("routes") { writer in
+                writer.object { routes in
+                    for route in tree.availableRoutes { routes.string(route.name, route.path) }
+                }
+            }
+            json.string("pop", tree.pathAfterPop)
+            json.string("template", branch.last?.screen.template)
+            json.value("screen", branch.last?.screen.viewModel ?? .null)
+            if let echo {
+                json.string("error", "invalidForm")
+                json.string("message", echo.rejection.message)
+                json.int("status", 422)
+                let extras = echo.viewModel
+                json.value("fieldErrors", extras["fieldErrors"] ?? [:])
+                json.value("form", extras["form"] ?? [:])
+            }
+        }
+        return writer.output
+    }
+
+    static func tab(_ tab: TabBar.Tab) -> ViewModel {
+        [
+            "name": .string(tab.name), "title": .string(tab.title), "icon": tab.icon.map(ViewModel.string) ?? .null,
+            "path": .string(tab.path), "active": .bool(tab.isActive),
+        ]
+    }
+
+    /// The snapshot as the core encodes it (keys sorted), with `<`, `>` and `&` escaped like
+    /// every other string in Signalbox's JSON.
+    static func snapshotJSON(_ snapshot: NavigationSnapshot) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": escaped += "\\u003c"
+            case ">": escaped += "\\u003e"
+            case "&": escaped += "\\u0026"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,102 @@
+import Signalbox
+
+/// The developer page's model: the session's coordinator tree, from its snapshot, with the
+/// canonical path that brings each node to the top.
+///
+/// A node's path is found by focusing the snapshot on it (its ancestors' stacks cut above it,
+/// their tabs switched to it), restoring that into a scratch tree from `makeTree` and reading the
+/// scratch tree's ``NavigationTree/path``. That costs a tree per node, which is fine for a page
+/// that is off by default and meant for development.
+struct DevTree {
+    static let path = "/_dev/tree"
+
+    let makeTree: () -> NavigationTree
+
+    /// `{path, nodes: [node]}`; a node is `{kind, isNavigation, isTabs, isWrapper, type, name, path,
+    /// entries: [{route, presentation, input, isRoot, path, child: [node]}],
+    /// tabs: [{name, active, path, child: [node]}], child: [node]}` — every key always present
+    /// (lists empty when unused), so the recursive template never picks up an outer node's keys.
+    func model(of tree: NavigationTree) throws -> ViewModel {
+        let snapshot = try tree.snapshot()
+        let node = self.node(snapshot.root) { NavigationSnapshot(root: $0) }
+        return ["path": .string(tree.path), "nodes": [node]]
+    }
+
+    private func node(
+        _ coordinator: CoordinatorSnapshot, focus: (CoordinatorSnapshot) -> NavigationSnapshot
+    ) -> ViewModel {
+        var entries: [ViewModel] = []
+        var tabs: [ViewModel] = []
+        var children: [ViewModel] = []
+        let kind: String
+        switch coordinator {
+        case .navigation(let type, let root, let stack):
+            kind = "navigation"
+            let all = [root] + stack
+            for (index, entry) in all.enumerated() {
+                // Focus on entry `index`: keep the stack up to it, with `child` in its place.
+                let place: (CoordinatorSnapshot?) -> CoordinatorSnapshot = { child in
+                    var kept = Array(all[...index])
+                    kept[index].child = child
+                    return .navigation(type: type, root: kept[0], stack: Array(kept.dropFirst()))
+                }
+                let child = entry.child.map { self.node($0) { inner in focus(place(inner)) } }
+                entries.append([
+                    "route": .string(entry.route),
+                    "presentation": entry.presentation.map { .string($0.rawValue) } ?? .null,
+                    "input": entry.input.map(ViewModel.string) ?? .null,
+                    "isRoot": .bool(index == 0),
+                    "path": .string(self.path(of: focus(place(entry.child)))),
+                    "child": .list(child.map { [$0] } ?? []),
+                ])
+            }
+        case .tabs(let type, let active, let built):
+            kind = "tabs"
+            for (index, tab) in built.enumerated() {
+                let place: (CoordinatorSnapshot?) -> CoordinatorSnapshot = { child in
+                    var all = built
+                    all[index].child = child
+                    return .tabs(type: type, active: tab.name, tabs: all)
+                }
+                let child = tab.child.map { self.node($0) { inner in focus(place(inner)) } }
+                tabs.append([
+                    "name": .string(tab.name),
+                    "active": .bool(tab.name == active),
+                    "path": .string(self.path(of: focus(place(tab.child)))),
+                    "child": .list(child.map { [$0] } ?? []),
+                ])
+            }
+        case .wrapper(let type, let child):
+            kind = "wrapper"
+            children.append(self.node(child) { inner in focus(.wrapper(type: type, child: inner)) })
+        }
+        return [
+            "kind": .string(kind),
+            "isNavigation": .bool(kind == "navigation"),
+            "isTabs": .bool(kind == "tabs"),
+            "isWrapper": .bool(kind == "wrapper"),
+            "type": .string(coordinator.type),
+            "name": .string(Self.shortName(coordinator.type)),
+            "path": .string(self.path(of: focus(coordinator))),
+            "entries": .list(entries),
+            "tabs": .list(tabs),
+            "child": .list(children),
+        ]
+    }
+
+    /// The canonical path of a focused snapshot, or `"?"` when it does not restore.
+    private func path(of snapshot: NavigationSnapshot) -> String {
+        let scratch = self.makeTree()
+        do {
+            try scratch.restore(snapshot)
+            return scratch.path
+        } catch {
+            return "?"
+        }
+    }
+
+    /// `Module.Outer.Type` → `Type`.
+    static func shortName(_ type: String) -> String {
+        type.split(separator: ".").last.map(String.init) ?? type
+    }
+}

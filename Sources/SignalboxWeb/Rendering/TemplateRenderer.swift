@@ -1,0 +1,56 @@
+public import Signalbox
+
+/// The seam between the web layer and a template engine: render a named template with a view
+/// model. ``MustacheRenderer`` is the implementation; a hand-written or cached renderer can
+/// replace it without touching the rest of the web layer.
+///
+/// Renderers are immutable after start-up and safe to share across requests.
+public protocol TemplateRenderer: Sendable {
+    /// Renders template `name` with `viewModel`.
+    ///
+    /// - Throws: ``TemplateError`` when there is no template of that name.
+    func render(_ name: String, with viewModel: ViewModel) throws -> String
+
+    /// Whether a template of that name exists.
+    func hasTemplate(named name: String) -> Bool
+}
+
+/// A template that failed to load or render: the file, line and column when known, and why.
+///
+/// `description` reads like a compiler diagnostic:
+/// `Templates/todos/list.mustache:3:14: error: sectionCloseNameIncorrect` followed by the line.
+public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The template's file (or its name for templates not loaded from a file).
+    public var file: String
+    /// 1-based line, or `nil` when not about a position.
+    public var line: Int?
+    /// 1-based column, or `nil`.
+    public var column: Int?
+    /// Why it failed.
+    public var reason: String
+    /// The text of the offending line, when known.
+    public var sourceLine: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, reason: String, sourceLine: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.reason = reason
+        self.sourceLine = sourceLine
+    }
+
+    static func notFound(_ name: String) -> TemplateError {
+        TemplateError(file: name, reason: "no template named \"\(name)\"")
+    }
+
+    public var description: String {
+        var location = self.file
+        if let line = self.line {
+            location += ":\(line)"
+            if let column = self.column { location += ":\(column)" }
+        }
+        var text = "\(location): error: \(self.reason)"
+        if let sourceLine = self.sourceLine { text += "\n    \(sourceLine)" }
+        return text
+    }
+}

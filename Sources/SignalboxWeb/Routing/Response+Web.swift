@@ -1,0 +1,53 @@
+import HTTPTypes
+import SignalboxHTTP
+
+extension Response {
+    /// An HTML page.
+    static func html(_ status: HTTPResponse.Status, _ body: String) -> Response {
+        Response(status: status, contentType: "text/html; charset=utf-8", body: body)
+    }
+
+    /// A JSON document.
+    static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
+        Response(status: status, contentType: "application/json", body: body)
+    }
+
+    /// `303 See Other` to a path of this site (Post/Redirect/Get).
+    static func seeOther(_ location: String) -> Response {
+        var fields = HTTPFields()
+        fields[.location] = location
+        return Response(status: .seeOther, headerFields: fields)
+    }
+
+    /// The headers every Signalbox response carries.
+    mutating func addStandardHeaders() {
+        var fields = self.headerFields
+        if fields[.cacheControl] == nil { fields[.cacheControl] = "no-cache, private" }
+        fields[.vary] = "Accept, Cookie"
+        fields[.xContentTypeOptions] = "nosniff"
+        fields[FieldNames.referrerPolicy] = "same-origin"
+        fields[FieldNames.xFrameOptions] = "DENY"
+        fields[.contentSecurityPolicy] =
+            "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+        self.headerFields = fields
+    }
+}
+
+/// Header names HTTPTypes does not predefine.
+enum FieldNames {
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
+    static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+    static let xRequestID = HTTPField.Name("X-Request-ID")!
+}
+
+/// Whether `location` is a path on this site that is safe to redirect to: it starts with one
+/// `/` (not `//`, which browsers read as another host), has no backslash and no control
+/// characters.
+func isSafeLocalPath(_ location: String) -> Bool {
+    let bytes = Array(location.utf8)
+    guard bytes.first == UInt8(ascii: "/") else { return false }
+    if bytes.count > 1, bytes[1] == UInt8(ascii: "/") || bytes[1] == UInt8(ascii: "\\") { return false }
+    return !bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }
+}

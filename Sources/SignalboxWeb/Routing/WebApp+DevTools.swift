@@ -1,0 +1,24 @@
+import HTTPTypes
+import Signalbox
+import SignalboxHTTP
+
+// GET /_dev/tree: the developer page (only with `developerTools` on).
+
+extension WebApp {
+    func developerTree(_ exchange: Exchange) async throws -> Response {
+        let devTree = DevTree(makeTree: self.makeTree)
+        let render = { (state: SessionState) -> Response in
+            do {
+                var model = try devTree.model(of: state.tree)
+                if exchange.wantsJSON { return .json(.ok, model.jsonText) }
+                model = model.merging(["title": "Coordinator tree", "csrf": .string(state.csrfToken)])
+                return .html(.ok, try self.renderer.render("dev/tree", with: model))
+            } catch {
+                return self.failure(error, exchange, homePath: state.tree.path)
+            }
+        }
+        if let response = try await self.withSession(exchange, { state in render(state) }) { return response }
+        // No session: show what a new one would look like, and keep nothing.
+        return render(SessionState.new(tree: self.makeTree(), now: self.clock.now))
+    }
+}

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// The embedded session store: sessions in memory, with idle and absolute expiry and a cap on
+/// live sessions (least recently used evicted first).
+///
+/// One `Mutex` guards the index (id → slot and the recency list); each session has its own
+/// `Mutex` around its ``SessionState``, so one session's requests run one at a time while other
+/// sessions' requests run in parallel. Bodies are short and synchronous, so waiting on a
+/// session's lock never waits on I/O.
+///
+/// ```swift
+/// let store = MemorySessionStore(configuration: .init(idleTimeout: .seconds(900), maxSessions: 10_000))
+/// let app = WebApp(renderer: renderer, sessions: store, logger: logger) { makeTree() }
+/// ```
+public final class MemorySessionStore: SessionStore {
+    /// Expiry and capacity.
+    public struct Configuration: Sendable {
+        /// A session unused for this long is gone (default 30 minutes).
+        public var idleTimeout: Duration
+        /// A session older than this is gone however busy (default 8 hours).
+        public var absoluteTimeout: Duration
+        /// The most sessions held; inserting beyond evicts the least recently used (default 100 000).
+        public var maxSessions: Int
+
+        public init(
+            idleTimeout: Duration = .seconds(30 * 60), absoluteTimeout: Duration = .seconds(8 * 3600),
+            maxSessions: Int = 100_000
+        ) {
+            self.idleTimeout = idleTimeout
+            self.absoluteTimeout = absoluteTimeout
+            self.maxSessions = maxSessions
+        }
+    }
+
+    public let configuration: Configuration
+    private let index: Mutex<SessionIndex>
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.index = Mutex(
+            SessionIndex(
+                idleTimeout: configuration.idleTimeout, absoluteTimeout: configuration.absoluteTimeout,
+                capacity: configuration.maxSessions))
+    }
+
+    public func withSession<Result: Sendable>(
+        id: SessionID, now: SessionInstant, _ body: (inout SessionState) throws -> Result
+    ) async throws -> Result? {
+        let (found, expired) = self.index.withLock { $0.lookup(id, now: now) }
+        expired?.markRemoved()
+        guard let box = found else { return nil }
+        return try box.state.withLock { state throws -> Result? in
+            // The session may have been evicted or rotated away while this request waited.
+            guard !box.isRemoved, state.id == id else { return nil }
+            state.lastSeenAt = now
+            defer {
+                if state.id != id {
+                    let moved = self.index.withLock { $0.rekey(from: id, to: state.id) }
+                    if !moved { box.markRemoved() }
+                }
+            }
+            return try body(&state)
+        }
+    }
+
+    public func insert(_ state: sending SessionState) async throws {
+        let id = state.id
+        let createdAt = state.createdAt
+        let lastSeenAt = state.lastSeenAt
+        let box = SessionBox(state)
+        let evicted = self.index.withLock { $0.insert(id, box: box, createdAt: createdAt, lastSeenAt: lastSeenAt) }
+        for old in evicted { old.markRemoved() }
+    }
+
+    public func remove(id: SessionID) async throws {
+        self.index.withLock { $0.remove(id) }?.markRemoved()
+    }
+
+    @discardableResult
+    public func sweep(now: SessionInstant) async throws -> Int {
+        let expired = self.index.withLock { $0.sweep(now: now) }
+        for box in expired { box.markRemoved() }
+        return expired.count
+    }
+
+    public var count: Int {
+        get async throws { self.index.withLock { $0.count } }
+    }
+
+    /// Session ids from most to least recently used.
+    public var idsByRecency: [SessionID] {
+        self.index.withLock { $0.idsByRecency }
+    }
+}
+
+/// One session's state behind its own lock.
+final class SessionBox: Sendable {
+    let state: Mutex<SessionState>
+    private let removed = Atomic<Bool>(false)
+
+    init(_ state: sending SessionState) {
+        self.state = Mutex(state)
+    }
+
+    var isRemoved: Bool { self.removed.load(ordering: .acquiring) }
+
+    func markRemoved() { self.removed.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,38 @@
+/// Reading the session cookie from a `Cookie` header and writing `Set-Cookie` values.
+enum SessionCookie {
+    /// Every well-formed session id sent under `name`, in header order.
+    ///
+    /// Browsers may send several cookies of one name (different paths or a parent domain); the
+    /// web layer tries each, so a cookie planted by a sibling subdomain cannot shadow the real one.
+    /// Malformed values are skipped: they are never adopted.
+    static func candidates(in header: String?, name: String) -> [SessionID] {
+        guard let header else { return [] }
+        var ids: [SessionID] = []
+        for pair in header.split(separator: ";", omittingEmptySubsequences: true) {
+            let trimmed = pair.trimmingSpaces
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            guard trimmed[..<equals].trimmingSpaces == name[...] else { continue }
+            var value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
+            if value.count >= 2, value.first == "\"", value.last == "\"" {
+                value = value.dropFirst().dropLast()
+            }
+            if let id = SessionID(rawValue: String(value)), !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// The `Set-Cookie` value that stores `id`.
+    static func setCookie(name: String, id: SessionID, secure: Bool) -> String {
+        "\(name)=\(id.rawValue); Path=/; HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}

@@ -1,0 +1,58 @@
+/// Where sessions live between requests.
+///
+/// The web layer calls ``withSession(id:now:_:)`` once per request that carries a session
+/// cookie, ``insert(_:)`` when a new visitor's first page rendered, and ``sweep(now:)`` when the
+/// host asks it to (see ``WebApp/sweepExpiredSessions()``). A store must:
+///
+/// - **serialise** the requests of one session: two `withSession` bodies for the same session
+///   never run at the same time (bodies of different sessions may);
+/// - **expire** sessions: a session idle for longer than its idle timeout, or older than its
+///   absolute timeout, is gone (checked at lookup, not only when sweeping);
+/// - **never adopt** an id it did not insert: an unknown id is `nil`, never a new session;
+/// - **re-key on rotation**: when a body assigns a new ``SessionState/id``, the session moves to
+///   it atomically and the old id stops working.
+///
+/// ``MemorySessionStore`` is the embedded default. A persistent store follows the same shape,
+/// keeping rows of `(id, csrfToken, createdAt, lastSeenAt, snapshot)` where `snapshot` is the
+/// JSON of ``NavigationTree/snapshot()``:
+///
+/// - **SQLite** (one process): `withSession` runs `BEGIN IMMEDIATE`, loads the row, builds a tree
+///   with the app's `makeTree` and ``NavigationTree/restore(_:)``, runs the body, writes the new
+///   snapshot (and id, when rotated) back and commits; a per-id in-process lock keeps the
+///   serialisation cheap. A snapshot that no longer fits the app (after a deploy) drops the
+///   session, which the web layer treats like an unknown id — the URL still rebuilds the page.
+/// - **PostgreSQL** shared by several instances behind a load balancer without sticky sessions:
+///   the same, with `SELECT … FOR UPDATE` on the row as the cross-instance lock and expiry as a
+///   `WHERE` clause (`last_seen_at > now - idle AND created_at > now - absolute`). An instance may
+///   cache the live tree keyed by `(id, version)` to skip the restore when it served the
+///   previous request too.
+///
+/// Bodies are synchronous: the tree is not `Sendable` and must not be held across a suspension.
+public protocol SessionStore: Sendable {
+    /// Runs `body` on the live session `id`, serialised with the session's other requests.
+    ///
+    /// - Parameters:
+    ///   - id: The id from the request's cookie.
+    ///   - now: The current time: expired sessions are removed instead of served, and a served
+    ///     session's ``SessionState/lastSeenAt`` becomes `now`.
+    ///   - body: Works on the session; may assign a new id to rotate it.
+    /// - Returns: The body's result, or `nil` when there is no live session with that id.
+    /// - Throws: What `body` throws, or the store's own I/O errors.
+    func withSession<Result: Sendable>(
+        id: SessionID, now: SessionInstant, _ body: (inout SessionState) throws -> Result
+    ) async throws -> Result?
+
+    /// Adds a new session (its ``SessionState/lastSeenAt`` counts as its last use). A store
+    /// with a cap evicts the least recently used sessions to make room.
+    func insert(_ state: sending SessionState) async throws
+
+    /// Forgets a session (logout, say). Unknown ids are ignored.
+    func remove(id: SessionID) async throws
+
+    /// Removes every session that expired by `now` and returns how many went.
+    @discardableResult
+    func sweep(now: SessionInstant) async throws -> Int
+
+    /// The number of sessions held (expired ones not yet swept included).
+    var count: Int { get async throws }
+}

@@ -1,0 +1,61 @@
+extension WebApp {
+    /// Limits, timeouts and switches of the web layer. The defaults suit a development server;
+    /// set ``secureCookies`` behind TLS.
+    public struct Configuration: Sendable {
+        /// The session cookie's name.
+        public var cookieName: String
+        /// Adds `Secure` to the session cookie (serve over HTTPS when on).
+        public var secureCookies: Bool
+        /// A session unused for this long expires (default 30 minutes).
+        public var idleTimeout: Duration
+        /// A session expires this long after it was created, however busy (default 8 hours).
+        public var absoluteTimeout: Duration
+        /// The most live sessions; beyond it the least recently used are evicted (default 100 000).
+        public var maxSessions: Int
+        /// The largest form body accepted, in bytes (default 64 KiB; larger → 413).
+        public var maxFormBytes: Int
+        /// The most fields in one form (default 100; more → 413).
+        public var maxFormFields: Int
+        /// The longest decoded form field name or value, in bytes (default 32 KiB; longer → 413).
+        public var maxFieldBytes: Int
+        /// The deepest navigation a request path may describe; longer paths are refused (400)
+        /// before they reach a tree. Give `makeTree`'s trees the same limit.
+        public var maxDepth: Int
+        /// Serves the developer page `/_dev/tree` (default off).
+        public var developerTools: Bool
+        /// Origins (`https://example.com`) accepted in a POST's `Origin` header besides the
+        /// request's own host, e.g. the public origin when a proxy rewrites `Host`.
+        public var trustedOrigins: [String]
+
+        public init(
+            cookieName: String = "signalbox_session",
+            secureCookies: Bool = false,
+            idleTimeout: Duration = .seconds(1800),
+            absoluteTimeout: Duration = .seconds(8 * 3600),
+            maxSessions: Int = 100_000,
+            maxFormBytes: Int = 64 * 1024,
+            maxFormFields: Int = 100,
+            maxFieldBytes: Int = 32 * 1024,
+            maxDepth: Int = 64,
+            developerTools: Bool = false,
+            trustedOrigins: [String] = []
+        ) {
+            self.cookieName = cookieName
+            self.secureCookies = secureCookies
+            self.idleTimeout = idleTimeout
+            self.absoluteTimeout = absoluteTimeout
+            self.maxSessions = maxSessions
+            self.maxFormBytes = maxFormBytes
+            self.maxFormFields = maxFormFields
+            self.maxFieldBytes = maxFieldBytes
+            self.maxDepth = maxDepth
+            self.developerTools = developerTools
+            self.trustedOrigins = trustedOrigins
+        }
+
+        /// The form limits as a ``FormCodec/Limits``.
+        var formLimits: FormCodec.Limits {
+            FormCodec.Limits(maxBytes: self.maxFormBytes, maxFields: self.maxFormFields, maxFieldBytes: self.maxFieldBytes)
+        }
+    }
+}
