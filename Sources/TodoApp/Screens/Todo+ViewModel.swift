@@ -8,6 +8,7 @@ extension Todo {
             "title": .string(self.title),
             "isDone": .bool(self.isDone),
             "isFavorite": .bool(self.isFavorite),
+            "project": .null,
         ]
         if let projectID = self.projectID, let project = projects.first(where: { $0.id == projectID }) {
             fields["project"] = project.viewModel(todoCount: nil)

@@ -21,15 +21,23 @@ struct HomeScreen: Screen {
             "hasFavorites": .bool(!favorites.isEmpty),
             "favoriteProjects": .list(favoriteProjects),
             "hasFavoriteProjects": .bool(!favoriteProjects.isEmpty),
-            "openCount": .int(todos.count { !$0.isDone }),
+            "openSummary": .string(Self.summary(open: todos.count { !$0.isDone })),
         ]
+    }
+
+    private static func summary(open: Int) -> String {
+        switch open {
+        case 0: "Nothing left to do."
+        case 1: "1 open todo in your list."
+        default: "\(open) open todos in your list."
+        }
     }
 
     func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
         guard let id = form["todo"].flatMap({ Int($0) }), self.store.todo(id: id, of: self.user) != nil else {
             return .invalid("This todo does not exist (any more).", fields: ["todo": "Unknown todo."])
         }
-        guard let tabs = context.coordinator as? AuthenticatedCoordinator else {
+        guard let tabs = context.coordinator(AuthenticatedCoordinator.self) else {
             throw NavigationError.coordinatorDismissed(coordinator: "AuthenticatedCoordinator")
         }
         try tabs.focusFirst(\.todos).child.popToRoot().route(to: \.todo, id)

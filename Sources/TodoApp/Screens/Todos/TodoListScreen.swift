@@ -18,6 +18,7 @@ struct TodoListScreen: Screen {
             "count": .int(all.count),
             "doneCount": .int(all.count(where: \.isDone)),
             "hiddenCount": .int(all.count - shown.count),
+            "hasHidden": .bool(shown.count < all.count),
         ]
     }
 }
