@@ -71,6 +71,7 @@ let package = Package(
             dependencies: [
                 "Signalbox",
                 "SignalboxWeb",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

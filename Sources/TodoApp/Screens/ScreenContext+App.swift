@@ -1,4 +1,5 @@
 import Signalbox
+import SignalboxWeb
 
 extension ScreenContext {
     /// The router of the screen's own navigation coordinator (or the nearest one of type `C`).
@@ -14,6 +15,6 @@ extension ScreenContext {
     /// Gives the session a fresh id after its privileges changed (login, logout), so an id
     /// learnt before cannot ride along.
     func rotateSession() {
-        // Filled in once the web layer's session controls land.
+        self.service(SessionControl.self)?.rotateID()
     }
 }

@@ -1,0 +1,114 @@
+import HTTPTypes
+import Logging
+import SignalboxHTTP
+import SignalboxWeb
+import TodoApp
+
+/// A small in-process browser: a cookie jar over ``WebApp/respond(to:)``, no sockets.
+final class WebClient {
+    let app: WebApp
+    let store: InMemoryTodoStore
+    var cookies: [String: String] = [:]
+    /// The CSRF token of the last page or JSON answer seen.
+    private(set) var csrf: String?
+
+    /// The repository's `Templates/` folder, found next to this file.
+    static let templates: String = {
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)  // Support/WebClient.swift, TodoAppTests, Tests
+        return parts.joined(separator: "/") + "/Templates"
+    }()
+
+    init(store: InMemoryTodoStore = .demo()) throws {
+        self.store = store
+        var logger = Logger(label: "todo-tests")
+        logger.logLevel = .critical
+        self.app = try TodoWebApp.make(store: store, templates: Self.templates, logger: logger)
+    }
+
+    struct Answer {
+        var status: Int
+        var fields: HTTPFields
+        var body: String
+        var location: String? { self.fields[.location] }
+        var setCookies: [String] { self.fields[values: .setCookie] }
+    }
+
+    @discardableResult
+    func get(_ path: String, json: Bool = false) async throws -> Answer {
+        try await self.send(.get, path, body: nil, json: json)
+    }
+
+    /// Posts a form; the current CSRF token is added unless `csrf: false`.
+    @discardableResult
+    func post(_ path: String, _ fields: KeyValuePairs<String, String> = [:], csrf: Bool = true, json: Bool = false)
+        async throws -> Answer
+    {
+        var pairs = fields.map { ($0.key, $0.value) }
+        if csrf, let token = self.csrf { pairs.append(("_csrf", token)) }
+        let body = pairs.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")
+        return try await self.send(.post, path, body: body, json: json)
+    }
+
+    /// Follows a `303` with a GET (what browsers do after a form).
+    func follow(_ answer: Answer) async throws -> Answer {
+        guard answer.status == 303, let location = answer.location else { return answer }
+        return try await self.get(location)
+    }
+
+    private func send(_ method: HTTPRequest.Method, _ path: String, body: String?, json: Bool) async throws -> Answer {
+        var fields = HTTPFields()
+        fields[.accept] = json ? "application/json" : "text/html"
+        if !self.cookies.isEmpty {
+            fields[.cookie] = self.cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
+        }
+        if body != nil { fields[.contentType] = "application/x-www-form-urlencoded" }
+        let head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields)
+        let response = try await self.app.respond(to: Request(head: head, body: Array((body ?? "").utf8)))
+        let answer = Answer(
+            status: response.status.code, fields: response.headerFields, body: String(decoding: response.body, as: UTF8.self))
+        for cookie in answer.setCookies {
+            let pair = cookie.split(separator: ";").first ?? ""
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            self.cookies[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        if let token = Self.token(in: answer.body) { self.csrf = token }
+        return answer
+    }
+
+    /// The `_csrf` value of a page, or the `csrf` field of a JSON answer.
+    static func token(in body: String) -> String? {
+        for marker in ["name=\"_csrf\" value=\"", "\"csrf\":\""] {
+            if let start = body.firstRange(of: marker) {
+                let rest = body[start.upperBound...]
+                if let end = rest.firstIndex(of: "\"") { return String(rest[..<end]) }
+            }
+        }
+        return nil
+    }
+
+    static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                out += "+"
+            default:
+                let hex = Array("0123456789ABCDEF")
+                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+
+    /// Logs alice in and returns the page she lands on.
+    @discardableResult
+    func logIn() async throws -> Answer {
+        try await self.get("/unauthenticated")
+        return try await self.follow(try await self.post("/unauthenticated", ["username": "alice", "password": "wonderland"]))
+    }
+}
