@@ -1,0 +1,123 @@
+import ArgumentParser
+import Logging
+import SignalboxMHD
+import SignalboxWeb
+import TodoApp
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `todo-demo`: the Signalbox port of Stinsen's sample app, served by libmicrohttpd.
+@main
+struct TodoDemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todo-demo",
+        abstract: "Serves the Signalbox todo demo (log in as alice / wonderland).",
+        discussion: """
+            Prints one line, "Listening on http://HOST:PORT", once the server accepts connections; \
+            logs go to standard error. SIGINT or SIGTERM stops it gracefully.
+            """
+    )
+
+    @Option(help: "The address to bind (127.0.0.1, 0.0.0.0, ::1, ::).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The TCP port; 0 picks a free one (the real port is printed).")
+    var port = 8080
+
+    @Option(help: "The templates folder (default: ./Templates, else the repository's).")
+    var templates: String?
+
+    @Option(name: .customLong("public"), help: "The static files folder (default: ./Public, else the repository's).")
+    var publicFolder: String?
+
+    @Flag(help: "Serve the developer page /_dev/tree and log more.")
+    var dev = false
+
+    @Option(help: "The lowest log level written to standard error: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String?
+
+    func validate() throws {
+        guard (0...65535).contains(self.port) else {
+            throw ValidationError("--port must be between 0 and 65535.")
+        }
+        if let logLevel = self.logLevel, Logger.Level(rawValue: logLevel) == nil {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+    }
+
+    func run() async throws {
+        let level = self.logLevel.flatMap(Logger.Level.init(rawValue:)) ?? (self.dev ? .debug : .info)
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "todo-demo")
+
+        let templates = try Self.folder(self.templates, named: "Templates", marker: "layout.mustache")
+        let publicRoot = try Self.folder(self.publicFolder, named: "Public", marker: "app.css")
+
+        var webConfiguration = WebApp.Configuration()
+        webConfiguration.developerTools = self.dev
+        let app = try TodoWebApp.make(
+            store: InMemoryTodoStore.demo(), templates: templates, configuration: webConfiguration, logger: logger)
+        let site = try StaticFiles(root: publicRoot, fallback: app)
+        let server = HTTPServer(configuration: .init(host: self.host, port: self.port), responder: site, logger: logger)
+
+        // Install the signal handler before the server's threads start, so they inherit the mask.
+        let signals = try SignalWaiter()
+        try server.start()
+        Self.announce("Listening on http://\(Self.urlHost(self.host)):\(server.port)\n")
+        logger.info(
+            "todo demo started",
+            metadata: ["templates": "\(templates)", "public": "\(publicRoot)", "dev": "\(self.dev)"])
+
+        let sweeper = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(60))
+                if let removed = try? await app.sweepExpiredSessions(), removed > 0 {
+                    logger.debug("expired sessions removed", metadata: ["sessions.removed": "\(removed)"])
+                }
+            }
+        }
+        let signal = await signals.wait()
+        logger.info("shutting down", metadata: ["signal": "\(signal)"])
+        sweeper.cancel()
+        await server.shutdown()
+        logger.info("stopped")
+    }
+
+    /// The folder given on the command line, else `name` in the current directory when it holds
+    /// `marker`, else `name` in the repository this file was built from.
+    static func folder(_ given: String?, named name: String, marker: String) throws -> String {
+        if let given { return given }
+        if access("\(name)/\(marker)", R_OK) == 0 { return name }
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // TodoDemoCommand.swift, TodoDemo, Sources
+        let repository = parts.joined(separator: "/") + "/" + name
+        guard access("\(repository)/\(marker)", R_OK) == 0 else {
+            throw ValidationError("No \(name) folder here or at \(repository); pass --\(name.lowercased()).")
+        }
+        return repository
+    }
+
+    /// IPv6 addresses go in brackets in URLs.
+    static func urlHost(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+
+    /// Writes straight to file descriptor 1, so the line is out before anything else happens
+    /// (no stdio buffering to flush when stdout is a pipe).
+    static func announce(_ line: String) {
+        var bytes = Array(line.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

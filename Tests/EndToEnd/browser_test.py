@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Drives the todo demo in headless Chromium, like a user with a mouse.
+
+Usage: browser_test.py <path-to-todo-demo> <screenshot-folder>
+
+Starts the demo on a free port, then: login (wrong, then right password) -> Todos tab ->
+a todo -> the new-todo dialog -> submit -> Back -> Forward -> reload -> another tab and back
+(the Todos tab keeps its stack). Checks what every page shows, saves a screenshot per step and
+prints how long it took. Exits non-zero on the first failure.
+"""
+
+import os
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+HOSTILE_TITLE = "Feed the Cheshire cat <b>now</b>"
+
+
+class Failure(Exception):
+    pass
+
+
+def start_demo(binary):
+    """Starts the demo with --port 0 and returns (process, base URL) once it listens."""
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    process = subprocess.Popen(
+        [binary, "--port", "0"],
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if line.startswith("Listening on "):
+            return process, line.strip()[len("Listening on "):]
+        if not line and process.poll() is not None:
+            break
+    process.kill()
+    raise Failure("the demo did not print 'Listening on …'")
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,800"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class Session:
+    def __init__(self, driver, base, shots):
+        self.driver = driver
+        self.base = base
+        self.shots = shots
+        self.step_number = 0
+        self.wait = WebDriverWait(driver, 10)
+
+    def step(self, name):
+        self.step_number += 1
+        path = os.path.join(self.shots, "%02d-%s.png" % (self.step_number, name))
+        self.driver.save_screenshot(path)
+        print("PASS %02d %s (%s)" % (self.step_number, name, self.path()))
+
+    def path(self):
+        url = self.driver.current_url
+        return url[len(self.base):] if url.startswith(self.base) else url
+
+    def expect_path(self, path):
+        try:
+            self.wait.until(lambda _: self.path() == path)
+        except TimeoutException:
+            raise Failure("expected the path %s, got %s" % (path, self.path()))
+
+    def text(self, css):
+        return self.find(css).text
+
+    def find(self, css):
+        try:
+            return self.wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
+        except TimeoutException:
+            raise Failure("nothing visible matches %r on %s" % (css, self.path()))
+
+    def expect_text(self, css, expected):
+        actual = self.text(css)
+        if actual != expected:
+            raise Failure("%s shows %r, expected %r (on %s)" % (css, actual, expected, self.path()))
+
+    def expect_no(self, css):
+        if self.driver.find_elements(By.CSS_SELECTOR, css):
+            raise Failure("%r should not be on %s" % (css, self.path()))
+
+    def click_link(self, text):
+        self.find_link(text).click()
+
+    def find_link(self, text):
+        try:
+            return self.wait.until(EC.element_to_be_clickable((By.LINK_TEXT, text)))
+        except TimeoutException:
+            raise Failure("no link %r on %s" % (text, self.path()))
+
+
+def run(session):
+    driver = session.driver
+    driver.get(session.base + "/")
+    session.expect_path("/unauthenticated")
+    session.expect_text("h1", "Welcome")
+    session.step("login-page")
+
+    session.find("#username").send_keys("alice")
+    session.find("#password").send_keys("looking-glass")
+    session.find("button[type=submit]").click()
+    session.expect_text(".alert-error", "Wrong username or password. Please try again.")
+    if session.find("#username").get_attribute("value") != "alice":
+        raise Failure("the username was not kept after a wrong password")
+    session.step("wrong-password")
+
+    session.find("#password").send_keys("wonderland")
+    session.find("button[type=submit]").click()
+    session.expect_path("/authenticated/home")
+    session.expect_text("h1", "Hello, alice")
+    session.step("home")
+
+    session.find("nav.tabs a[href='/authenticated/todos']").click()
+    session.expect_path("/authenticated/todos")
+    titles = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#todo-list .list-title")]
+    if titles[:2] != ["Buy milk", "Paint the roses red"]:
+        raise Failure("unexpected todo list %r" % titles)
+    session.expect_text("nav.tabs a[aria-current]", "Todos")
+    session.step("todos-tab")
+
+    session.find("#todo-list a[href$='/todo/1']").click()
+    session.expect_path("/authenticated/todos/todo/1")
+    session.expect_text("h1", "Buy milk")
+    session.expect_text("nav.breadcrumbs a[aria-current]", "Buy milk")
+    session.step("todo")
+
+    session.find("nav.breadcrumbs a[href='/authenticated/todos']").click()  # the tab shows its stack
+    session.expect_path("/authenticated/todos")
+    session.click_link("New todo")
+    session.expect_path("/authenticated/todos/createTodo")
+    session.expect_text("dialog.modal h2", "New todo")
+    session.step("create-dialog")
+
+    session.find("#todo-title").send_keys(HOSTILE_TITLE)
+    session.find("dialog.modal button[type=submit]").click()
+    session.expect_path("/authenticated/todos/todo/5")
+    session.expect_no("dialog.modal")
+    session.expect_text("h1", HOSTILE_TITLE)  # shown as text: the markup was escaped
+    session.expect_no("h1 b")
+    session.step("created")
+
+    driver.back()
+    session.expect_path("/authenticated/todos/createTodo")
+    session.expect_text("dialog.modal h2", "New todo")
+    session.step("back")
+
+    driver.forward()
+    session.expect_path("/authenticated/todos/todo/5")
+    session.expect_text("h1", HOSTILE_TITLE)
+    session.expect_no("dialog.modal")
+    session.step("forward")
+
+    driver.refresh()
+    session.expect_path("/authenticated/todos/todo/5")
+    session.expect_text("h1", HOSTILE_TITLE)
+    session.step("refresh")
+
+    session.find("nav.tabs a[href='/authenticated/projects']").click()
+    session.expect_path("/authenticated/projects")
+    session.expect_text("h1", "Projects")
+    session.step("projects-tab")
+
+    session.find("nav.tabs a[href='/authenticated/todos/todo/5']").click()
+    session.expect_path("/authenticated/todos/todo/5")
+    session.expect_text("h1", HOSTILE_TITLE)
+    session.step("todos-tab-kept-its-stack")
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    binary, shots = sys.argv[1], sys.argv[2]
+    os.makedirs(shots, exist_ok=True)
+    started = time.monotonic()
+    process, base = start_demo(binary)
+    driver = None
+    try:
+        driver = make_driver()
+        run(Session(driver, base, shots))
+    except Failure as failure:
+        if driver is not None:
+            driver.save_screenshot(os.path.join(shots, "failure.png"))
+        print("FAIL %s" % failure)
+        return 1
+    finally:
+        if driver is not None:
+            driver.quit()
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    print("PASS browser test in %.1f s (screenshots in %s)" % (time.monotonic() - started, shots))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
