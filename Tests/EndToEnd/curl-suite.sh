@@ -1,0 +1,333 @@
+#!/usr/bin/env bash
+# End-to-end checks of the todo demo over real HTTP with curl.
+#
+#   Tests/EndToEnd/curl-suite.sh <path-to-todo-demo> [output-folder]
+#
+# Starts the binary on a free port (--port 0, reading its "Listening on" line), then drives it
+# like a browser would (cookie jar, CSRF tokens scraped from pages and JSON) and prints PASS or
+# FAIL per check. Exits non-zero when any check failed. The server's log goes to
+# <output-folder>/curl-suite-server.log.
+set -euo pipefail
+
+BINARY=${1:?usage: curl-suite.sh <path-to-todo-demo> [output-folder]}
+OUTPUT=${2:-test-output}
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
+case "$BINARY" in /*) ;; *) BINARY="$PWD/$BINARY" ;; esac
+mkdir -p "$OUTPUT"
+OUTPUT=$(cd "$OUTPUT" && pwd)
+WORK=$(mktemp -d)
+SERVER_LOG="$OUTPUT/curl-suite-server.log"
+SERVER_PID=""
+
+cleanup() {
+    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+PASSED=0
+FAILED=0
+START=$(date +%s)
+
+pass() { PASSED=$((PASSED + 1)); printf 'PASS %s\n' "$1"; }
+fail() { FAILED=$((FAILED + 1)); printf 'FAIL %s — %s\n' "$1" "$2"; }
+
+# ---------------------------------------------------------------- server
+
+(cd "$REPO" && exec "$BINARY" --port 0 >"$WORK/stdout" 2>"$SERVER_LOG") &
+SERVER_PID=$!
+BASE=""
+for _ in $(seq 1 200); do
+    if LINE=$(grep -m1 '^Listening on http://' "$WORK/stdout" 2>/dev/null); then
+        BASE=${LINE#Listening on }
+        break
+    fi
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+done
+if [ -z "$BASE" ]; then
+    echo "FAIL the server did not print its 'Listening on' line; log:" >&2
+    cat "$SERVER_LOG" >&2
+    exit 1
+fi
+echo "Server at $BASE (pid $SERVER_PID)"
+[ "$(wc -l <"$WORK/stdout")" -eq 1 ] && pass "stdout holds exactly the Listening line" \
+    || fail "stdout holds exactly the Listening line" "$(cat "$WORK/stdout")"
+
+# ---------------------------------------------------------------- helpers
+
+JAR="$WORK/cookies"
+BODY="$WORK/body"
+HEADERS="$WORK/headers"
+STATUS=""
+
+# request METHOD PATH [curl options…]: fills STATUS, $BODY and $HEADERS; uses the cookie jar.
+request() {
+    local method=$1 path=$2
+    shift 2
+    STATUS=$(curl -sS -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X "$method" -b "$JAR" -c "$JAR" \
+        --max-time 10 "$@" "$BASE$path") || STATUS="000"
+}
+
+get() { request GET "$@"; }
+get_json() { request GET "$1" -H 'Accept: application/json' "${@:2}"; }
+# post PATH field=value… (urlencoded; _csrf added from the last token seen)
+post() {
+    local path=$1
+    shift
+    local args=()
+    for field in "$@"; do args+=(--data-urlencode "$field"); done
+    request POST "$path" --data-urlencode "_csrf=$CSRF" "${args[@]}"
+}
+post_json() {
+    local path=$1
+    shift
+    local args=()
+    for field in "$@"; do args+=(--data-urlencode "$field"); done
+    request POST "$path" -H 'Accept: application/json' --data-urlencode "_csrf=$CSRF" "${args[@]}"
+}
+
+header() { { grep -i "^$1:" "$HEADERS" || true; } | head -1 | cut -d' ' -f2- | tr -d '\r'; }
+session_cookie() { awk '$6 == "signalbox_session" { print $7 }' "$JAR" 2>/dev/null | tail -1; }
+
+# The CSRF token of the last HTML page or JSON answer.
+CSRF=""
+scrape_csrf() {
+    local token
+    token=$(grep -o 'name="_csrf" value="[^"]*"' "$BODY" | head -1 | sed 's/.*value="\([^"]*\)"/\1/' || true)
+    [ -z "$token" ] && token=$(grep -o '"csrf":"[^"]*"' "$BODY" | head -1 | sed 's/"csrf":"\([^"]*\)"/\1/' || true)
+    [ -n "$token" ] && CSRF=$token
+    return 0
+}
+
+expect_status() {
+    if [ "$STATUS" = "$2" ]; then pass "$1 (HTTP $STATUS)"; else fail "$1" "expected HTTP $2, got $STATUS"; fi
+}
+expect_redirect() {
+    local location
+    location=$(header location)
+    if [ "$STATUS" = "303" ] && [ "$location" = "$2" ]; then
+        pass "$1 (303 → $2)"
+    else
+        fail "$1" "expected 303 → $2, got $STATUS → ${location:-none}"
+    fi
+}
+expect_body() {
+    if grep -qF -- "$2" "$BODY"; then pass "$1"; else fail "$1" "the body lacks: $2"; fi
+}
+expect_no_body() {
+    if grep -qF -- "$2" "$BODY"; then fail "$1" "the body contains: $2"; else pass "$1"; fi
+}
+
+# ---------------------------------------------------------------- signed out
+
+get /
+expect_redirect "GET / goes to the login page" /unauthenticated
+
+get /unauthenticated
+expect_status "GET /unauthenticated shows the login page" 200
+expect_body "the login page has the login form" '<form method="post" action="/unauthenticated"'
+scrape_csrf
+[ -n "$CSRF" ] && pass "the page carries a CSRF token" || fail "the page carries a CSRF token" "none found"
+FIRST_SESSION=$(session_cookie)
+[ -n "$FIRST_SESSION" ] && pass "a session cookie was set" || fail "a session cookie was set" "no cookie"
+
+get /app.css
+expect_status "static files are served" 200
+if header set-cookie | grep -q .; then fail "static files set no cookie" "$(header set-cookie)"; else pass "static files set no cookie"; fi
+[[ "$(header content-type)" == text/css* ]] && pass "app.css is text/css" || fail "app.css is text/css" "$(header content-type)"
+
+post /unauthenticated username=alice password=wrong-password
+expect_status "a wrong password is refused" 422
+expect_body "the refusal says why" "Wrong username or password."
+expect_body "the username is kept" 'value="alice"'
+expect_no_body "the password is not echoed" 'wrong-password'
+
+post /unauthenticated username=alice password=wonderland
+expect_redirect "the right password logs in" /authenticated/home
+ROTATED=$(session_cookie)
+[ -n "$ROTATED" ] && [ "$ROTATED" != "$FIRST_SESSION" ] && pass "login rotates the session id" \
+    || fail "login rotates the session id" "before $FIRST_SESSION, after $ROTATED"
+
+# The old id no longer works: a request with it gets a fresh, signed-out session.
+STATUS=$(curl -sS -o /dev/null -w '%{http_code}' -H "Cookie: signalbox_session=$FIRST_SESSION" "$BASE/authenticated/home")
+[ "$STATUS" = "303" ] && pass "the pre-login session id is dead" || fail "the pre-login session id is dead" "HTTP $STATUS"
+
+# ---------------------------------------------------------------- signed in: tabs, push, modal
+
+get /authenticated/home
+expect_status "home shows" 200
+expect_body "home greets alice" "Hello, alice"
+expect_body "home lists the favourites" "Buy milk"
+scrape_csrf
+
+get /authenticated/todos
+expect_status "the Todos tab shows" 200
+expect_body "the tab bar marks Todos as current" 'href="/authenticated/todos" aria-current="page"'
+expect_body "the list shows the todos" '<span class="list-title">Paint the roses red</span>'
+
+get /authenticated/todos/todo/1
+expect_status "a pushed todo shows" 200
+expect_body "the todo's heading" '>Buy milk</h1>'
+expect_body "the breadcrumb leads back to the list" '<a href="/authenticated/todos">Todos</a>'
+
+get /authenticated/todos/createTodo
+expect_status "the create-todo modal shows" 200
+expect_body "it is a dialog" '<dialog open'
+scrape_csrf
+post /authenticated/todos/createTodo 'title=<script>alert(1)</script>'
+expect_redirect "creating a todo closes the modal and shows the todo" /authenticated/todos/todo/5
+
+get /authenticated/todos/todo/5
+expect_status "the new todo shows" 200
+expect_no_body "a hostile title never appears raw" '<script>alert(1)</script>'
+expect_body "a hostile title appears escaped" '&lt;script&gt;alert(1)&lt;/script&gt;'
+expect_body "the breadcrumb shows it escaped" 'aria-current="page">&lt;script&gt;alert(1)&lt;/script&gt;</a>'
+
+get /authenticated/todos
+expect_body "the list shows it escaped" '<span class="list-title">&lt;script&gt;alert(1)&lt;/script&gt;</span>'
+
+get_json /authenticated/todos/todo/5
+expect_status "JSON state answers" 200
+[[ "$(header content-type)" == application/json* ]] && pass "JSON has its content type" \
+    || fail "JSON has its content type" "$(header content-type)"
+expect_body "JSON names the path" '"path":"/authenticated/todos/todo/5"'
+expect_body "JSON lists routes by name" '"pickProject":"/authenticated/todos/todo/5/pickProject"'
+expect_body "JSON gives the pop target" '"pop":"/authenticated/todos"'
+expect_no_body "JSON never carries raw markup" '<script>'
+scrape_csrf
+
+# ---------------------------------------------------------------- back, refresh
+
+get /authenticated/todos/todo/1
+expect_status "Back: GET of an earlier path reshapes the tree" 200
+get_json /authenticated/todos/todo/1
+expect_body "the tree is at the earlier path" '"path":"/authenticated/todos/todo/1"'
+get /authenticated/todos/todo/1
+cp "$BODY" "$WORK/first"
+get /authenticated/todos/todo/1
+if cmp -s "$BODY" "$WORK/first"; then pass "refresh changes nothing"; else fail "refresh changes nothing" "the page differs"; fi
+
+# ---------------------------------------------------------------- /_nav actions
+
+post /_nav/route to=pickProject from=/authenticated/todos/todo/1
+expect_redirect "/_nav/route with from presents over that page" /authenticated/todos/todo/1/pickProject
+post /_nav/dismiss
+expect_redirect "/_nav/dismiss without from closes the top modal" /authenticated/todos/todo/1
+post /_nav/route to=todo input=2
+expect_redirect "/_nav/route without from pushes with an input" /authenticated/todos/todo/1/todo/2
+post /_nav/pop
+expect_redirect "/_nav/pop without from pops the top page" /authenticated/todos/todo/1
+post /_nav/pop from=/authenticated/todos/todo/3
+expect_redirect "/_nav/pop with from pops that page" /authenticated/todos
+post /_nav/tab to=projects
+expect_redirect "/_nav/tab switches tabs" /authenticated/projects
+post /_nav/tab to=todos
+expect_redirect "the other tab kept its stack" /authenticated/todos
+post /_nav/popToRoot from=/authenticated/testbed/pushScreen/pushCoordinator/pushScreen
+expect_redirect "/_nav/popToRoot pops the top stack" /authenticated/testbed/pushScreen/pushCoordinator
+post /_nav/tab to=testbed
+expect_redirect "re-selecting the testbed tab pops it to its root" /authenticated/testbed
+post_json /_nav/route to=modalScreen
+expect_status "/_nav answers JSON when asked" 200
+expect_body "the JSON answer has the new path" '"path":"/authenticated/testbed/modalScreen"'
+post /_nav/route to=nowhere
+expect_status "/_nav/route to an unknown route" 404
+get /_nav/pop
+expect_status "/_nav only takes POST" 405
+
+# ---------------------------------------------------------------- forms and results
+
+get /authenticated/todos/todo/4/pickProject
+scrape_csrf
+post /authenticated/todos/todo/4/pickProject project=1
+expect_redirect "picking a project returns to the todo" /authenticated/todos/todo/4
+get /authenticated/todos/todo/4
+expect_body "the todo shows the picked project" '/authenticated/projects/project/1">Garden</a>'
+
+post /authenticated/todos/todo/4 action=toggleDone
+expect_redirect "toggling done stays on the todo" /authenticated/todos/todo/4
+post /authenticated/todos/todo/4 action=delete
+expect_redirect "deleting pops back to the list" /authenticated/todos
+
+get /authenticated/home
+scrape_csrf
+post /authenticated/home todo=3
+expect_redirect "a favourite on home opens it in the Todos tab" /authenticated/todos/todo/3
+
+post /authenticated/todos/createTodo title=
+expect_status "an empty title is refused" 422
+expect_body "with a message" "Please enter a title."
+LONG=$(printf 'x%.0s' $(seq 1 201))
+post /authenticated/todos/createTodo "title=$LONG"
+expect_status "a 201-character title is refused" 422
+expect_body "the input is kept" "value=\"$LONG\""
+post_json /authenticated/todos/createTodo title=
+expect_status "a refused form answers 422 in JSON too" 422
+expect_body "the JSON error names the form" '"error":"invalidForm"'
+
+# ---------------------------------------------------------------- bad input
+
+get /authenticated/todos/nope
+expect_status "an unknown route is 404" 404
+get_json /authenticated/todos/nope
+expect_body "JSON errors carry error, message and status" '"status":404'
+get /authenticated/todos/todo/abc
+expect_status "a non-numeric id is 400" 400
+request POST /authenticated/todos/todo/1 --data-urlencode action=toggleDone
+expect_status "a form without its CSRF token is 403" 403
+request POST /authenticated/todos/todo/1 --data-urlencode action=toggleDone --data-urlencode _csrf=forged
+expect_status "a form with a forged CSRF token is 403" 403
+head -c 200000 /dev/zero | tr '\0' 'a' >"$WORK/big"
+request POST /authenticated/todos/createTodo --data-urlencode "_csrf=$CSRF" --data-urlencode "title@$WORK/big"
+expect_status "an oversize body is 413" 413
+request POST /authenticated/todos/createTodo -H 'Content-Type: application/json' --data '{"title":"x"}'
+expect_status "a JSON body is 415" 415
+request DELETE /authenticated/todos/todo/1
+expect_status "an unknown method is 405" 405
+get /authenticated/home
+expect_status "the server still serves after bad input" 200
+
+# ---------------------------------------------------------------- logout, deep link
+
+get /authenticated/profile
+scrape_csrf
+BEFORE_LOGOUT=$(session_cookie)
+post /authenticated/profile action=logout
+expect_redirect "logout returns to the login page" /unauthenticated
+[ "$(session_cookie)" != "$BEFORE_LOGOUT" ] && pass "logout rotates the session id" \
+    || fail "logout rotates the session id" "unchanged"
+get /authenticated/home
+expect_redirect "after logout the tabs are locked" /unauthenticated
+
+rm -f "$JAR"
+get /authenticated/todos/todo/3
+expect_redirect "a deep link while signed out lands on login" /unauthenticated
+get /unauthenticated
+scrape_csrf
+post /unauthenticated username=alice password=wonderland
+expect_redirect "after login the deep link continues" /authenticated/todos/todo/3
+
+# ---------------------------------------------------------------- shutdown
+
+kill -TERM "$SERVER_PID"
+STOPPED=""
+for _ in $(seq 1 100); do
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then STOPPED=yes; break; fi
+    sleep 0.1
+done
+if [ -n "$STOPPED" ]; then
+    CODE=0
+    wait "$SERVER_PID" || CODE=$?
+    [ "$CODE" = "0" ] && pass "SIGTERM stops the server gracefully (exit 0)" || fail "SIGTERM stops the server gracefully" "exit $CODE"
+else
+    fail "SIGTERM stops the server gracefully" "still running after 10 s"
+fi
+SERVER_PID=""
+
+echo
+echo "curl suite: $PASSED passed, $FAILED failed in $(($(date +%s) - START)) s (server log: $SERVER_LOG)"
+[ "$FAILED" -eq 0 ]
