@@ -54,8 +54,10 @@ enum NavigationStateJSON {
                     guard let presentation, presentation.style.isPresentation,
                         (presentation.style == .fullScreen) != isModal
                     else { return writer.null() }
+                    let index = branch.lastIndex { $0.presentation?.isPresentation == true }
                     writer.object { object in
-                        object.string("route", presentation.route)
+                        object.string(
+                            "route", index.map { BranchLayout.presentingRoute(branch, at: $0) } ?? presentation.route)
                         object.string("style", presentation.style.rawValue)
                         object.string("close", presentation.closePath)
                     }

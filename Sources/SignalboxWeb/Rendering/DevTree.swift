@@ -46,7 +46,7 @@ struct DevTree {
                     "presentation": entry.presentation.map { .string($0.rawValue) } ?? .null,
                     "input": entry.input.map(ViewModel.string) ?? .null,
                     "isRoot": .bool(index == 0),
-                    "path": .string(self.path(of: focus(place(entry.child)))),
+                    "path": .string(self.path(of: focus(place(entry.child.map(Self.collapsed))))),
                     "child": .list(child.map { [$0] } ?? []),
                 ])
             }
@@ -62,7 +62,7 @@ struct DevTree {
                 tabs.append([
                     "name": .string(tab.name),
                     "active": .bool(tab.name == active),
-                    "path": .string(self.path(of: focus(place(tab.child)))),
+                    "path": .string(self.path(of: focus(place(tab.child.map(Self.collapsed))))),
                     "child": .list(child.map { [$0] } ?? []),
                 ])
             }
@@ -95,8 +95,38 @@ struct DevTree {
         }
     }
 
-    /// `Module.Outer.Type` → `Type`.
+    /// A coordinator as it is when just entered: navigation stacks popped to their roots, all
+    /// the way down the active children. An entry's path shows the entry itself on top, not
+    /// what its child coordinator has pushed since.
+    static func collapsed(_ coordinator: CoordinatorSnapshot) -> CoordinatorSnapshot {
+        switch coordinator {
+        case .navigation(let type, var root, _):
+            root.child = root.child.map(Self.collapsed)
+            return .navigation(type: type, root: root, stack: [])
+        case .tabs(let type, let active, var tabs):
+            if let index = tabs.firstIndex(where: { $0.name == active }) {
+                tabs[index].child = tabs[index].child.map(Self.collapsed)
+            }
+            return .tabs(type: type, active: active, tabs: tabs)
+        case .wrapper(let type, let child):
+            return .wrapper(type: type, child: Self.collapsed(child))
+        }
+    }
+
+    /// Type names without module prefixes: `Signalbox.WrapperCoordinator<App.TodosCoordinator>`
+    /// → `WrapperCoordinator<TodosCoordinator>`.
     static func shortName(_ type: String) -> String {
-        type.split(separator: ".").last.map(String.init) ?? type
+        var result = ""
+        var word = ""
+        for character in type + " " {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                word.append(character)
+            } else {
+                result += word.split(separator: ".").last.map(String.init) ?? ""
+                word = ""
+                result.append(character)
+            }
+        }
+        return String(result.dropLast())
     }
 }

@@ -44,7 +44,7 @@ struct PageComposer {
         if let start = layout.modalStart {
             let top = layout.top
             modal = [
-                "route": .string(layout.branch[start].route),
+                "route": .string(layout.modalRoute ?? layout.branch[start].route),
                 "title": .string(top.title),
                 "content": .string(try self.content(of: layout, at: topIndex, csrf: csrf, extras: echo?.viewModel)),
                 "close": layout.modalClosePath.map(ViewModel.string) ?? .null,

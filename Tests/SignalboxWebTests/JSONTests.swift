@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import Signalbox
+import SignalboxWeb
+import Testing
+
+@Suite struct JSONTests {
+    func member(at path: String) async throws -> (Harness, Browser) {
+        let harness = try Harness()
+        let browser = harness.browser()
+        try await browser.get("/guest")
+        try await browser.post("/guest", ["action": "login", "name": "ann"])
+        return (harness, browser)
+    }
+
+    @Test func aPageAsJSONDescribesTheWholeNavigationState() async throws {
+        let (harness, browser) = try await self.member(at: "/member/items")
+        let reply = try await browser.get("/member/items/item/1", json: true)
+        #expect(reply.status == 200)
+        #expect(reply.contentType == "application/json")
+        let json = reply.json
+        #expect(json["path"] as? String == "/member/items/item/1")
+        #expect(json["title"] as? String == "item 1")
+        #expect(json["csrf"] as? String == browser.csrf)
+        #expect(json["pop"] as? String == "/member/items")
+        #expect(json["template"] as? String == "test/screen")
+        #expect((json["screen"] as? [String: Any])?["name"] as? String == "item")
+        #expect(json["modal"] is NSNull)
+        #expect(json["fullScreen"] is NSNull)
+
+        let crumbs = try #require(json["breadcrumbs"] as? [[String: Any]])
+        #expect(crumbs.map { $0["title"] as? String } == ["list", "item 1"])
+        #expect(crumbs.map { $0["path"] as? String } == ["/member/items", "/member/items/item/1"])
+
+        let tabs = try #require(json["tabs"] as? [[String: Any]])
+        #expect(tabs.map { $0["name"] as? String } == ["home", "items", "lab"])
+        #expect(tabs.map { $0["active"] as? Bool } == [false, true, false])
+        #expect(tabs[1]["path"] as? String == "/member/items/item/1")
+        #expect(tabs[0]["icon"] as? String == "house")
+        #expect(tabs[2]["icon"] is NSNull)
+
+        let routes = try #require(json["routes"] as? [String: String])
+        #expect(routes["item"] == "/member/items/item/1/item/{input}")
+        #expect(routes["create"] == "/member/items/item/1/create")
+        #expect(routes["n"] == "/member/items/item/1/n/{input}")
+
+        // `tree` is the core's snapshot, exactly.
+        let tree = try #require(json["tree"])
+        let data = try JSONSerialization.data(withJSONObject: tree)
+        let snapshot = try JSONDecoder().decode(NavigationSnapshot.self, from: data)
+        #expect(snapshot == (try await harness.snapshot(of: try #require(browser.sessionID))))
+    }
+
+    @Test func aModalIsDescribedWithItsClosePath() async throws {
+        let (_, browser) = try await self.member(at: "/member/items")
+        let json = try await browser.get("/member/items/item/1/pick", json: true).json
+        let modal = try #require(json["modal"] as? [String: Any])
+        #expect(modal["route"] as? String == "pick")
+        #expect(modal["style"] as? String == "modal")
+        #expect(modal["close"] as? String == "/member/items/item/1")
+
+        let guest = try await browser.post("/member/home", ["action": "logout"], json: true)
+        #expect(guest.json["path"] as? String == "/guest")
+        let terms = try await browser.get("/guest/terms", json: true).json
+        let fixed = try #require(terms["modal"] as? [String: Any])
+        #expect(fixed["close"] is NSNull)
+    }
+
+    @Test func aFullScreenPresentationIsDescribedApart() async throws {
+        let (_, browser) = try await self.member(at: "/member/items")
+        let json = try await browser.get("/member/items/wizard/step2", json: true).json
+        #expect(json["modal"] is NSNull)
+        let full = try #require(json["fullScreen"] as? [String: Any])
+        #expect(full["route"] as? String == "wizard")
+        #expect(full["close"] as? String == "/member/items")
+    }
+
+    @Test func jsonClientsGetRedirectsFollowedAndTheRootAnswered() async throws {
+        let harness = try Harness()
+        let browser = harness.browser()
+        let root = try await browser.get("/", json: true)
+        #expect(root.status == 200)
+        #expect(root.json["path"] as? String == "/guest")
+        let guarded = try await browser.get("/member/items", json: true)
+        #expect(guarded.status == 200)
+        #expect(guarded.json["path"] as? String == "/guest")
+        let canonical = try await browser.get("/guest/signup/~", json: true)
+        #expect(canonical.status == 200)
+        #expect(canonical.json["path"] as? String == "/guest/signup")
+    }
+
+    @Test(arguments: [
+        ("/nowhere", 404, "unknownRoute"),
+        ("/guest/signup/password", 400, "missingInput"),
+        ("/guest/~/admin", 403, "refused"),
+    ])
+    func errorsAreJSONWithCodeMessageAndStatus(_ path: String, _ status: Int, _ code: String) async throws {
+        let reply = try await Harness().browser().get(path, json: true)
+        #expect(reply.status == status)
+        #expect(reply.contentType == "application/json")
+        #expect(reply.json["error"] as? String == code)
+        #expect(reply.json["status"] as? Int == status)
+        #expect((reply.json["message"] as? String)?.isEmpty == false)
+        #expect(reply.json.count == 3)
+    }
+
+    @Test(arguments: [
+        ("text/html", false), ("application/json", true), ("application/json, text/plain, */*", true),
+        ("text/html,application/json;q=0.9", false), ("application/json;q=0.5, text/html;q=0.4", true),
+        ("*/*", false), ("application/json;q=0", false),
+    ])
+    func acceptDecidesBetweenHTMLAndJSON(_ accept: String, _ json: Bool) async throws {
+        let harness = try Harness()
+        let reply = try await harness.browser().send(
+            method: .get, path: "/guest", json: false, extraHeaders: [(.accept, accept)])
+        #expect((reply.contentType == "application/json") == json)
+    }
+}
+
+@Suite struct JSONWriterTests {
+    @Test(arguments: [
+        (ViewModel.string("plain"), #""plain""#),
+        (.string("quote\" back\\slash"), #""quote\" back\\slash""#),
+        (.string("line\nfeed\ttab\r\u{08}\u{0C}"), #""line\nfeed\ttab\r\b\f""#),
+        (.string("\u{00}\u{1F}\u{7F}"), #""\u0000\u001f\u007f""#),
+        (.string("</script><b>&'"), #""\u003c/script\u003e\u003cb\u003e\u0026\u0027""#),
+        (.string("\u{2028}\u{2029}"), #""\u2028\u2029""#),
+        (.string("ünï ✓ 🚀"), "\"ünï ✓ 🚀\""),
+        (.null, "null"), (.bool(true), "true"), (.int(-42), "-42"),
+        (.double(1.5), "1.5"), (.double(3), "3"), (.double(.infinity), "null"), (.double(.nan), "null"),
+        (.list([1, "a", nil]), #"[1,"a",null]"#),
+        (.object(["b": 1, "a": ["z": true, "y": []]]), #"{"a":{"y":[],"z":true},"b":1}"#),
+    ])
+    func writesViewModelsAsEscapedJSON(_ model: ViewModel, _ expected: String) throws {
+        #expect(model.jsonText == expected)
+        // And it parses back.
+        _ = try JSONSerialization.jsonObject(with: Data(model.jsonText.utf8), options: .fragmentsAllowed)
+    }
+}

@@ -1,0 +1,110 @@
+import Signalbox
+import SignalboxWeb
+import Testing
+
+@Suite struct MemorySessionStoreTests {
+    let clock = ManualSessionClock()
+
+    func makeStore(idle: Duration = .seconds(1800), absolute: Duration = .seconds(8 * 3600), max: Int = 100)
+        -> MemorySessionStore
+    {
+        MemorySessionStore(configuration: .init(idleTimeout: idle, absoluteTimeout: absolute, maxSessions: max))
+    }
+
+    func insertSession(into store: MemorySessionStore) async throws -> SessionID {
+        let state = SessionState.new(tree: NavigationTree(root: AppCoordinator(probe: Probe())), now: self.clock.now)
+        let id = state.id
+        try await store.insert(state)
+        return id
+    }
+
+    func isLive(_ id: SessionID, in store: MemorySessionStore) async throws -> Bool {
+        try await store.withSession(id: id, now: self.clock.now) { _ in true } ?? false
+    }
+
+    @Test func unknownIDsAreNeverAdopted() async throws {
+        let store = self.makeStore()
+        let made = try await store.withSession(id: .random(), now: self.clock.now) { _ in "ran" }
+        #expect(made == nil)
+        #expect(try await store.count == 0)
+    }
+
+    @Test func aSessionIdleForTheIdleTimeoutExpires() async throws {
+        let store = self.makeStore(idle: .seconds(60))
+        let id = try await self.insertSession(into: store)
+        self.clock.advance(by: .seconds(59))
+        #expect(try await self.isLive(id, in: store))  // and this use resets the idle timer
+        self.clock.advance(by: .seconds(59))
+        #expect(try await self.isLive(id, in: store))
+        self.clock.advance(by: .seconds(60))
+        #expect(try await !self.isLive(id, in: store))
+        #expect(try await store.count == 0)
+    }
+
+    @Test func aBusySessionStillExpiresAtTheAbsoluteTimeout() async throws {
+        let store = self.makeStore(idle: .seconds(60), absolute: .seconds(300))
+        let id = try await self.insertSession(into: store)
+        for _ in 0..<5 {
+            self.clock.advance(by: .seconds(50))
+            #expect(try await self.isLive(id, in: store))
+        }
+        self.clock.advance(by: .seconds(50))
+        #expect(try await !self.isLive(id, in: store))
+    }
+
+    @Test func theLeastRecentlyUsedSessionIsEvictedAtTheCap() async throws {
+        let store = self.makeStore(max: 3)
+        let a = try await self.insertSession(into: store)
+        let b = try await self.insertSession(into: store)
+        let c = try await self.insertSession(into: store)
+        #expect(try await self.isLive(a, in: store))  // a is now the most recently used; b the least
+        let d = try await self.insertSession(into: store)
+        #expect(store.idsByRecency == [d, a, c])
+        #expect(try await !self.isLive(b, in: store))
+        #expect(try await self.isLive(c, in: store))
+        #expect(try await store.count == 3)
+    }
+
+    @Test func sweepingRemovesOnlyExpiredSessions() async throws {
+        let store = self.makeStore(idle: .seconds(60))
+        let old = try await self.insertSession(into: store)
+        self.clock.advance(by: .seconds(45))
+        let young = try await self.insertSession(into: store)
+        self.clock.advance(by: .seconds(30))
+        #expect(try await store.sweep(now: self.clock.now) == 1)
+        #expect(store.idsByRecency == [young])
+        #expect(try await !self.isLive(old, in: store))
+    }
+
+    @Test func assigningANewIDInsideTheSessionRekeysIt() async throws {
+        let store = self.makeStore()
+        let old = try await self.insertSession(into: store)
+        let new = try #require(
+            try await store.withSession(id: old, now: self.clock.now) { state -> SessionID in
+                state.rotate()
+                return state.id
+            })
+        #expect(new != old)
+        #expect(try await !self.isLive(old, in: store))
+        #expect(try await self.isLive(new, in: store))
+        #expect(try await store.count == 1)
+    }
+
+    @Test func removedSessionsAreGone() async throws {
+        let store = self.makeStore()
+        let id = try await self.insertSession(into: store)
+        try await store.remove(id: id)
+        #expect(try await !self.isLive(id, in: store))
+        try await store.remove(id: id)  // unknown ids are ignored
+    }
+
+    @Test func freedSlotsAreReusedAndTheRecencyListStaysConsistent() async throws {
+        let store = self.makeStore(max: 4)
+        var ids: [SessionID] = []
+        for _ in 0..<12 { ids.append(try await self.insertSession(into: store)) }
+        #expect(store.idsByRecency == Array(ids.suffix(4).reversed()))
+        try await store.remove(id: ids[9])
+        #expect(try await self.isLive(ids[8], in: store))
+        #expect(store.idsByRecency == [ids[8], ids[11], ids[10]])
+    }
+}
