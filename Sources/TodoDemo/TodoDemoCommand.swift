@@ -31,13 +31,14 @@ struct TodoDemoCommand: AsyncParsableCommand {
     @Option(help: "The templates folder (default: ./Templates, else the repository's).")
     var templates: String?
 
-    @Option(name: .customLong("public"), help: "The static files folder (default: ./Public, else the repository's).")
+    @Option(
+        name: .customLong("public"), help: "The static files folder (default: ./Public, else the repository's).")
     var publicFolder: String?
 
     @Flag(help: "Serve the developer page /_dev/tree and log more.")
     var dev = false
 
-    @Option(help: "The lowest log level written to standard error: trace, debug, info, notice, warning, error, critical.")
+    @Option(help: "The lowest log level on standard error: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String?
 
     func validate() throws {

@@ -5,6 +5,7 @@ public import Signalbox
 /// Paths: `/authenticated/home`, `/authenticated/todos/...`, `/authenticated/projects/...`,
 /// `/authenticated/profile/...`, `/authenticated/testbed/...`.
 public final class AuthenticatedCoordinator: TabCoordinatable {
+    /// The tabs, Home first.
     public let child = TabChild(startingItems: [
         \AuthenticatedCoordinator.home, \.todos, \.projects, \.profile, \.testbed,
     ])

@@ -12,6 +12,7 @@ public import Signalbox
 /// tree.path   // "/unauthenticated"
 /// ```
 public final class MainCoordinator: NavigationCoordinatable {
+    /// The stack: starts signed out.
     public let stack = NavigationStack(initial: \MainCoordinator.unauthenticated)
     @Root var unauthenticated = makeUnauthenticated
     @Root var authenticated = makeAuthenticated
@@ -57,6 +58,7 @@ public final class MainCoordinator: NavigationCoordinatable {
         try self.root(\.unauthenticated)
     }
 
+    /// Handles ``SessionStep``s from the login, registration and profile screens.
     public func handle(_ step: any Step) throws -> Bool {
         switch step as? SessionStep {
         case .loggedIn(let user)?:

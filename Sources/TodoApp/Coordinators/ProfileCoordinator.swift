@@ -4,6 +4,7 @@ public import Signalbox
 ///
 /// Paths: `/authenticated/profile`, `/authenticated/profile/settings`.
 public final class ProfileCoordinator: NavigationCoordinatable {
+    /// The stack: starts on the profile.
     public let stack = NavigationStack(initial: \ProfileCoordinator.start)
     @Root var start = makeStart
     @Route(.push) var settings = makeSettings

@@ -4,6 +4,7 @@ public import Signalbox
 ///
 /// Paths below `/authenticated/projects`: `/project/2`, `/createProject`.
 public final class ProjectsCoordinator: NavigationCoordinatable {
+    /// The stack: starts on the list.
     public let stack = NavigationStack(initial: \ProjectsCoordinator.start)
     @Root var start = makeStart
     @Route(.push) var project = makeProject

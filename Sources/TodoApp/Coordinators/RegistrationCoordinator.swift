@@ -4,6 +4,7 @@ public import Signalbox
 /// password (the username travels as the route's input). Registering dismisses the flow and
 /// signs the new user in.
 public final class RegistrationCoordinator: NavigationCoordinatable {
+    /// The stack: starts on the username step.
     public let stack = NavigationStack(initial: \RegistrationCoordinator.start)
     @Root var start = makeStart
     @Route(.push) var password = makePassword

@@ -7,6 +7,7 @@ public import Signalbox
 /// Paths below `/authenticated/testbed`: `/pushScreen`, `/modalScreen`, `/pushCoordinator`,
 /// `/modalCoordinator`, nesting freely, e.g. `/pushCoordinator/modalScreen`.
 public final class TestbedCoordinator: NavigationCoordinatable {
+    /// The stack: starts on the testbed page.
     public let stack = NavigationStack(initial: \TestbedCoordinator.start)
     @Root var start = makeStart
     @Route(.push) var pushScreen = makePushScreen

@@ -5,6 +5,7 @@ public import Signalbox
 ///
 /// Paths below `/authenticated/todos`: `/todo/3`, `/createTodo`, `/todo/3/pickProject`.
 public final class TodosCoordinator: NavigationCoordinatable {
+    /// The stack: starts on the list.
     public let stack = NavigationStack(initial: \TodosCoordinator.start)
     @Root var start = makeStart
     @Route(.push) var todo = makeTodo

@@ -5,6 +5,7 @@ public import Signalbox
 /// Paths: `/unauthenticated`, `/unauthenticated/forgotPassword`,
 /// `/unauthenticated/registration`, `/unauthenticated/registration/password/<username>`.
 public final class UnauthenticatedCoordinator: NavigationCoordinatable {
+    /// The stack: starts on the login page.
     public let stack = NavigationStack(initial: \UnauthenticatedCoordinator.start)
     @Root var start = makeStart
     @Route(.modal) var forgotPassword = makeForgotPassword

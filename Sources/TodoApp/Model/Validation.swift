@@ -18,7 +18,8 @@ public enum Validation {
             return .failure(Failure("Please enter a \(noun)."))
         }
         if trimmed.count > Self.maxTitleLength {
-            return .failure(Failure("The \(noun) can have at most \(Self.maxTitleLength) characters (it has \(trimmed.count))."))
+            let limit = Self.maxTitleLength
+            return .failure(Failure("The \(noun) can have at most \(limit) characters (it has \(trimmed.count))."))
         }
         return .success(trimmed)
     }

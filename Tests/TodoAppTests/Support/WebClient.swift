@@ -66,7 +66,8 @@ final class WebClient {
         let head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields)
         let response = try await self.app.respond(to: Request(head: head, body: Array((body ?? "").utf8)))
         let answer = Answer(
-            status: response.status.code, fields: response.headerFields, body: String(decoding: response.body, as: UTF8.self))
+            status: response.status.code, fields: response.headerFields,
+            body: String(decoding: response.body, as: UTF8.self))
         for cookie in answer.setCookies {
             let pair = cookie.split(separator: ";").first ?? ""
             guard let equals = pair.firstIndex(of: "=") else { continue }
@@ -109,6 +110,7 @@ final class WebClient {
     @discardableResult
     func logIn() async throws -> Answer {
         try await self.get("/unauthenticated")
-        return try await self.follow(try await self.post("/unauthenticated", ["username": "alice", "password": "wonderland"]))
+        let answer = try await self.post("/unauthenticated", ["username": "alice", "password": "wonderland"])
+        return try await self.follow(answer)
     }
 }

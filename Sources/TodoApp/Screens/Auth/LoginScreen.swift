@@ -7,7 +7,10 @@ struct LoginScreen: Screen {
     var template: String { "auth/login" }
     var title: String { "Welcome" }
     var viewModel: ViewModel {
-        ["demoUsername": .string(InMemoryTodoStore.demoUser.username), "demoPassword": .string(InMemoryTodoStore.demoPassword)]
+        [
+            "demoUsername": .string(InMemoryTodoStore.demoUser.username),
+            "demoPassword": .string(InMemoryTodoStore.demoPassword),
+        ]
     }
 
     func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
@@ -20,7 +23,8 @@ struct LoginScreen: Screen {
             return .invalid("Enter your username and password.", fields: fields)
         }
         guard let user = self.store.authenticate(username: username, password: password) else {
-            return .invalid("Wrong username or password. Please try again.", fields: ["password": "Check your password."])
+            return .invalid(
+                "Wrong username or password. Please try again.", fields: ["password": "Check your password."])
         }
         context.rotateSession()
         try context.send(SessionStep.loggedIn(user))

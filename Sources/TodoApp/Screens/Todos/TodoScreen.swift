@@ -33,7 +33,8 @@ struct TodoScreen: Screen {
             try context.requireRouter(TodosCoordinator.self).pop()
             return .accepted
         default:
-            return .invalid("Unknown action.", fields: ["action": "Use toggleDone, toggleFavorite, clearProject or delete."])
+            return .invalid(
+                "Unknown action.", fields: ["action": "Use toggleDone, toggleFavorite, clearProject or delete."])
         }
         try self.store.updateTodo(todo, for: self.user)
         return .accepted
