@@ -55,7 +55,8 @@ extension WebApp {
 
         /// The form limits as a ``FormCodec/Limits``.
         var formLimits: FormCodec.Limits {
-            FormCodec.Limits(maxBytes: self.maxFormBytes, maxFields: self.maxFormFields, maxFieldBytes: self.maxFieldBytes)
+            FormCodec.Limits(
+                maxBytes: self.maxFormBytes, maxFields: self.maxFormFields, maxFieldBytes: self.maxFieldBytes)
         }
     }
 }

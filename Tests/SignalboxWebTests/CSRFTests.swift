@@ -10,7 +10,8 @@ import Testing
     }
 
     /// Sends one forged POST; returns the reply.
-    func forge(_ attack: Attack, _ browser: Browser, other: Browser, path: String, fields: [(String, String)]) async throws
+    func forge(_ attack: Attack, _ browser: Browser, other: Browser, path: String, fields: [(String, String)])
+        async throws
         -> Reply
     {
         switch attack {
@@ -30,7 +31,8 @@ import Testing
             return try await browser.post(path, fields, extraHeaders: [(.origin, "null")])
         case .foreignOriginWithSameOriginFetch:
             return try await browser.post(
-                path, fields, extraHeaders: [(.origin, "http://localhost:9999"), (.init("Sec-Fetch-Site")!, "same-origin")])
+                path, fields,
+                extraHeaders: [(.origin, "http://localhost:9999"), (.init("Sec-Fetch-Site")!, "same-origin")])
         }
     }
 

@@ -1,8 +1,8 @@
 import HTTPTypes
-import Synchronization
 import Signalbox
 import SignalboxHTTP
 import SignalboxWeb
+import Synchronization
 import Testing
 
 @Suite struct ConcurrencyTests {
@@ -19,7 +19,8 @@ import Testing
         fields[.cookie] = "signalbox_session=\(cookie)"
         fields[.contentType] = "application/x-www-form-urlencoded"
         let request = Request(
-            head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/guest", headerFields: fields),
+            head: HTTPRequest(
+                method: .post, scheme: "http", authority: "localhost", path: "/guest", headerFields: fields),
             body: Array("_csrf=\(token)&action=count".utf8))
         let app = harness.app
         let count = 24
@@ -46,12 +47,20 @@ import Testing
         let finals = try await withThrowingTaskGroup(of: (String, String?).self) { group in
             for path in paths {
                 group.addTask {
-                    let reply = Reply(try await app.respond(to: Request(head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path))))
+                    let reply = Reply(
+                        try await app.respond(
+                            to: Request(
+                                head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path))))
                     let cookie = reply.setCookies.first?.split(separator: ";").first.map(String.init) ?? ""
                     var fields = HTTPFields()
                     fields[.cookie] = cookie
                     fields[.accept] = "application/json"
-                    let state = Reply(try await app.respond(to: Request(head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/", headerFields: fields))))
+                    let state = Reply(
+                        try await app.respond(
+                            to: Request(
+                                head: HTTPRequest(
+                                    method: .get, scheme: "http", authority: "localhost", path: "/",
+                                    headerFields: fields))))
                     return (path, state.json["path"] as? String)
                 }
             }

@@ -21,12 +21,21 @@ import Testing
         let page = reply.body
         #expect(page.contains("<h1>Coordinator tree</h1>"))
         #expect(page.contains("Current path: <a href=\"/member/lab/nested/screen\">"))
-        for name in ["AppCoordinator", "MemberTabs", "WrapperCoordinator&lt;ItemsCoordinator&gt;", "ItemsCoordinator", "LabCoordinator"] {
+        for name in [
+            "AppCoordinator", "MemberTabs", "WrapperCoordinator&lt;ItemsCoordinator&gt;", "ItemsCoordinator",
+            "LabCoordinator",
+        ] {
             #expect(page.contains(">\(name)</strong>"), "\(name)")
         }
         // Inactive tabs' stacks are drawn too, each entry linking to the path that shows it.
-        #expect(page.contains("<a href=\"/member/items/item/3/pick\"><code>pick</code></a> <span class=\"presentation\">modal</span>"))
-        #expect(page.contains("<a href=\"/member/items/item/3\"><code>item</code></a> <span class=\"presentation\">push</span> <span class=\"input\">3</span>"))
+        #expect(
+            page.contains(
+                "<a href=\"/member/items/item/3/pick\"><code>pick</code></a> <span class=\"presentation\">modal</span>")
+        )
+        #expect(
+            page.contains(
+                "<a href=\"/member/items/item/3\"><code>item</code></a> <span class=\"presentation\">push</span> <span class=\"input\">3</span>"
+            ))
         #expect(page.contains("<a href=\"/member/home\"><code>home</code></a>"))
         #expect(page.contains("<a href=\"/member/lab/nested\"><code>nested</code></a>"))
         #expect(page.contains("<a href=\"/member/lab\"><code>lab</code></a>"))

@@ -17,7 +17,8 @@ import Testing
 
     @Test func breadcrumbs() async throws {
         let page = try await self.member(at: "/member/lab/nested/screen")
-        try expectGolden(excerpt(page, from: "<nav class=\"breadcrumbs\"", through: "</nav>"), named: "breadcrumbs.html")
+        try expectGolden(
+            excerpt(page, from: "<nav class=\"breadcrumbs\"", through: "</nav>"), named: "breadcrumbs.html")
     }
 
     @Test func tabs() async throws {

@@ -10,7 +10,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return try body(root.path)
@@ -39,7 +40,8 @@ import Testing
     }
 
     @Test func aTemplateThatDoesNotParseFailsStartUpNamingFileLineAndColumn() throws {
-        try self.withDirectory(["ok.mustache": "fine", "todos/broken.mustache": "line one\n  {{#items}}\n{{/other}}\n"]) {
+        try self.withDirectory(["ok.mustache": "fine", "todos/broken.mustache": "line one\n  {{#items}}\n{{/other}}\n"])
+        {
             directory in
             do {
                 _ = try MustacheRenderer(directory: directory)
@@ -60,14 +62,17 @@ import Testing
 
     @Test func theRepositoryTemplatesOfTheWebLayerParse() throws {
         let renderer = try MustacheRenderer(templates: try webLayerTemplates())
-        for name in ["layout", "errors/error", "dev/tree", "dev/node", "partials/tabs", "partials/breadcrumbs", "partials/modal"] {
+        for name in [
+            "layout", "errors/error", "dev/tree", "dev/node", "partials/tabs", "partials/breadcrumbs", "partials/modal",
+        ] {
             #expect(renderer.hasTemplate(named: name), "\(name)")
         }
     }
 
     @Test func viewModelsRenderWithoutReflectionAndEscapeByDefault() throws {
         let renderer = try MustacheRenderer(templates: [
-            "t": "{{name}}|{{{raw}}}|{{#flag}}yes{{/flag}}{{^off}}no{{/off}}|{{#list}}{{n}},{{/list}}|{{obj.inner}}|{{count}}|{{ratio}}",
+            "t":
+                "{{name}}|{{{raw}}}|{{#flag}}yes{{/flag}}{{^off}}no{{/off}}|{{#list}}{{n}},{{/list}}|{{obj.inner}}|{{count}}|{{ratio}}",
             "scope": "{{#outer}}{{#inner}}[{{close}}]{{/inner}}{{/outer}}",
         ])
         let model: ViewModel = [

@@ -1,7 +1,8 @@
 import HTTPTypes
 import SignalboxHTTP
-@testable import SignalboxWeb
 import Testing
+
+@testable import SignalboxWeb
 
 @Suite struct SessionCookieTests {
     static let valid = "0123456789abcdef0123456789abcdef"
@@ -30,7 +31,8 @@ import Testing
     @Test func writesAnHttpOnlyLaxCookieForTheWholeSite() throws {
         let id = try #require(SessionID(rawValue: Self.valid))
         #expect(
-            SessionCookie.setCookie(name: "sid", id: id, secure: false) == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax")
+            SessionCookie.setCookie(name: "sid", id: id, secure: false)
+                == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax")
         #expect(
             SessionCookie.setCookie(name: "sid", id: id, secure: true)
                 == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax; Secure")

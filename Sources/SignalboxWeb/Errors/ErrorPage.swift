@@ -1,6 +1,6 @@
 import HTTPTypes
-import SignalboxHTTP
 import Signalbox
+import SignalboxHTTP
 
 /// Renders a ``WebError`` as an HTML page (template `errors/<status>` if the app has one, else
 /// `errors/error`) or as JSON `{"error", "message", "status"}` (+ `requestId` for 500s).

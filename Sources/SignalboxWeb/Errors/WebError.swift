@@ -20,7 +20,9 @@ public struct WebError: Error, Sendable, Hashable {
     /// For 500: the request id to quote when reporting the problem.
     public var requestID: String?
 
-    public init(status: HTTPResponse.Status, code: String, message: String, allow: String? = nil, requestID: String? = nil) {
+    public init(
+        status: HTTPResponse.Status, code: String, message: String, allow: String? = nil, requestID: String? = nil
+    ) {
         self.status = status
         self.code = code
         self.message = message

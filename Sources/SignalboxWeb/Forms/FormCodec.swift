@@ -66,7 +66,8 @@ public struct FormCodec: Sendable {
             case UInt8(ascii: "+"):
                 bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue)
+                guard let high = iterator.next().flatMap(Self.hexValue),
+                    let low = iterator.next().flatMap(Self.hexValue)
                 else { throw .malformedEscape }
                 bytes.append(high << 4 | low)
             default:

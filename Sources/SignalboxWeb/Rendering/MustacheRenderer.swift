@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Mustache
 public import Signalbox
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Renders Mustache templates (swift-mustache 2.1.1): HTML escaping by default (`{{x}}`),
 /// raw output with `{{{x}}}`, partials (`{{>partials/tabs}}`) and layout inheritance
@@ -41,7 +42,8 @@ public struct MustacheRenderer: TemplateRenderer {
     ///
     /// - Throws: ``TemplateError`` for the first template that does not parse.
     public init(templates: [String: String]) throws {
-        try self.init(sources: Dictionary(uniqueKeysWithValues: templates.map { ($0.key, (file: $0.key, text: $0.value)) }))
+        try self.init(
+            sources: Dictionary(uniqueKeysWithValues: templates.map { ($0.key, (file: $0.key, text: $0.value)) }))
     }
 
     private init(sources: [String: (file: String, text: String)]) throws {

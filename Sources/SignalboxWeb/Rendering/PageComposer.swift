@@ -87,9 +87,12 @@ struct PageComposer {
         of layout: BranchLayout, at index: Int, csrf: String, extras: [String: ViewModel]?
     ) throws -> String {
         let entry = layout.branch[index]
-        var context: [String: ViewModel] = ["csrf": .string(csrf), "path": .string(entry.path), "base": .string(Self.base(of: entry.path))]
+        var context: [String: ViewModel] = [
+            "csrf": .string(csrf), "path": .string(entry.path), "base": .string(Self.base(of: entry.path)),
+        ]
         if let extras { context.merge(extras) { _, new in new } }
-        var html = try self.renderer.render(entry.screen.template, with: Self.object(entry.screen.viewModel).merging(context))
+        var html = try self.renderer.render(
+            entry.screen.template, with: Self.object(entry.screen.viewModel).merging(context))
         for wrapper in layout.wrappers(for: index).reversed() {
             context["content"] = .string(html)
             html = try self.renderer.render(wrapper.template, with: Self.object(wrapper.viewModel).merging(context))

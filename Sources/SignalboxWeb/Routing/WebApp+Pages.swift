@@ -1,5 +1,5 @@
-import Logging
 import HTTPTypes
+import Logging
 import Signalbox
 import SignalboxHTTP
 
@@ -62,7 +62,8 @@ extension WebApp {
         let status: HTTPResponse.Status = echo == nil ? .ok : .unprocessableContent
         do {
             if exchange.wantsJSON {
-                return .json(status, try NavigationStateJSON.render(tree: state.tree, csrf: state.csrfToken, echo: echo))
+                return .json(
+                    status, try NavigationStateJSON.render(tree: state.tree, csrf: state.csrfToken, echo: echo))
             }
             return .html(status, try self.composer.html(tree: state.tree, csrf: state.csrfToken, echo: echo))
         } catch {

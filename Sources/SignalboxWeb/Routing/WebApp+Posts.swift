@@ -1,5 +1,5 @@
-import Logging
 import HTTPTypes
+import Logging
 import Signalbox
 import SignalboxHTTP
 

@@ -25,7 +25,8 @@ enum RandomToken {
     static func isHex(_ text: Substring, count: Int) -> Bool {
         guard text.utf8.count == count else { return false }
         return text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
         }
     }
 

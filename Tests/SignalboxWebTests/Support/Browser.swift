@@ -52,12 +52,14 @@ final class Browser {
         var fields = HTTPFields()
         fields[.accept] = json ? "application/json" : "text/html,application/xhtml+xml,*/*;q=0.8"
         if !self.cookies.isEmpty {
-            fields[.cookie] = self.cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            fields[.cookie] = self.cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: "; ")
         }
         for (name, value) in self.headers + extraHeaders {
             if name == .accept { fields[.accept] = value } else { fields.append(HTTPField(name: name, value: value)) }
         }
-        let head = HTTPRequest(method: method, scheme: "http", authority: "localhost:8080", path: path, headerFields: fields)
+        let head = HTTPRequest(
+            method: method, scheme: "http", authority: "localhost:8080", path: path, headerFields: fields)
         let response = try await self.app.respond(to: Request(head: head, body: body))
         let reply = Reply(response)
         for cookie in reply.setCookies {
@@ -73,7 +75,8 @@ final class Browser {
     static func encode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._*")
-        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(of: "%20", with: "+")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(
+            of: "%20", with: "+")
     }
 }
 

@@ -12,7 +12,9 @@ func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLo
         return
     }
     guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
-        Issue.record("Missing golden file Golden/\(name); run the tests with RECORD=1 to record it", sourceLocation: sourceLocation)
+        Issue.record(
+            "Missing golden file Golden/\(name); run the tests with RECORD=1 to record it",
+            sourceLocation: sourceLocation)
         return
     }
     if expected != actual {

@@ -35,7 +35,8 @@ let fixtureTemplates: [String: String] = [
 func webLayerTemplates() throws -> [String: String] {
     var templates = fixtureTemplates
     let manager = FileManager.default
-    let owned = ["layout.mustache"]
+    let owned =
+        ["layout.mustache"]
         + ["partials", "errors", "dev"].flatMap { folder in
             ((try? manager.contentsOfDirectory(atPath: "\(templatesDirectory)/\(folder)")) ?? [])
                 .filter { $0.hasSuffix(".mustache") }.map { "\(folder)/\($0)" }
@@ -67,7 +68,9 @@ struct Harness {
                 maxSessions: configuration.maxSessions))
         let probe = Probe()
         let renderer = try MustacheRenderer(
-            templates: try webLayerTemplates().merging(templates) { _, new in new }.filter { !removing.contains($0.key) })
+            templates: try webLayerTemplates().merging(templates) { _, new in new }.filter {
+                !removing.contains($0.key)
+            })
         self.clock = clock
         self.store = store
         self.probe = probe
