@@ -1,5 +1,6 @@
 import HTTPTypes
 import SignalboxHTTP
+import Synchronization
 import Testing
 
 @testable import SignalboxMHD
@@ -14,7 +15,9 @@ struct HTTPServerConcurrencyTests {
                 await Task.yield()
                 try await Task.sleep(for: .microseconds(100))
             }
-            var response = Response(status: .ok, contentType: "text/plain", body: "echo \(request.target.path)?\(request.target.query ?? "")|\(request.body.count)")
+            var response = Response(
+                status: .ok, contentType: "text/plain",
+                body: "echo \(request.target.path)?\(request.target.query ?? "")|\(request.body.count)")
             response.appendSetCookie("seen=\(request.target.path)")
             return response
         }
@@ -31,7 +34,8 @@ struct HTTPServerConcurrencyTests {
                                 if index % 50 == 49 { connection = try RawClient(port: port) }
                                 let path = "/c\(client)/r\(index)/\(index % 3)"
                                 let body = index % 2 == 0 ? [] : Array("payload-\(index)".utf8)
-                                try connection.sendRequest(index % 2 == 0 ? "GET" : "POST", path + "?q=a%26b", body: body)
+                                try connection.sendRequest(
+                                    index % 2 == 0 ? "GET" : "POST", path + "?q=a%26b", body: body)
                                 let response = try connection.readResponse()
                                 if response.status == 200, response.text == "echo \(path)?q=a%26b|\(body.count)",
                                     response.headers(named: "Set-Cookie") == ["seen=\(path)"]
@@ -47,6 +51,8 @@ struct HTTPServerConcurrencyTests {
             }
             #expect(results.count == 32)
             #expect(results.allSatisfy { $0 == 200 })
+            // Every request's state was released (the completion callback balances the URI callback).
+            #expect(await eventually { server.inFlightRequests.load(ordering: .relaxed) == 0 })
         }
     }
 }

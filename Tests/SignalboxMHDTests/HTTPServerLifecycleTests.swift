@@ -22,7 +22,8 @@ struct HTTPServerLifecycleTests {
     @Test("Binding a port in use fails with the address and libmicrohttpd's reason")
     func portInUse() async throws {
         try await withServer { server in
-            let clash = HTTPServer(configuration: .init(host: "127.0.0.1", port: server.port), responder: EchoResponder(), logger: .quiet)
+            let clash = HTTPServer(
+                configuration: .init(host: "127.0.0.1", port: server.port), responder: EchoResponder(), logger: .quiet)
             let error = try #require(throws: HTTPServerError.self) { try clash.start() }
             #expect(error.code == .startFailed)
             #expect(error.message.contains("127.0.0.1:\(server.port)"))

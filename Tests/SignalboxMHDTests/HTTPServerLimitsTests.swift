@@ -74,7 +74,9 @@ struct HTTPServerLimitsTests {
             )
             #expect(response.status == 413)
             #expect(response.header("Content-Type") == "application/json")
-            #expect(response.text == #"{"error":"payloadTooLarge","message":"the body exceeds 10 bytes","status":413}"# + "\n")
+            #expect(
+                response.text == #"{"error":"payloadTooLarge","message":"the body exceeds 10 bytes","status":413}"#
+                    + "\n")
         }
     }
 
@@ -82,13 +84,26 @@ struct HTTPServerLimitsTests {
     @Test(
         "libmicrohttpd's protocol errors reach the client",
         arguments: [
-            (name: "URL longer than the connection memory", head: "GET /\(String(repeating: "a", count: 80_000)) HTTP/1.1\r\nHost: x\r\n\r\n", status: 414),
-            (name: "header larger than the connection memory", head: "GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 80_000))\r\n\r\n", status: 431),
+            (
+                name: "URL longer than the connection memory",
+                head: "GET /\(String(repeating: "a", count: 80_000)) HTTP/1.1\r\nHost: x\r\n\r\n", status: 414
+            ),
+            (
+                name: "header larger than the connection memory",
+                head: "GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 80_000))\r\n\r\n",
+                status: 431
+            ),
             (name: "HTTP/2.0 request line", head: "GET / HTTP/2.0\r\nHost: x\r\n\r\n", status: 505),
             (name: "HTTP/0.9 request line", head: "GET / HTTP/0.9\r\nHost: x\r\n\r\n", status: 505),
             (name: "malformed version", head: "GET / HTTX/1.1\r\nHost: x\r\n\r\n", status: 400),
-            (name: "header line without a colon", head: "GET / HTTP/1.1\r\nHost: x\r\nNoColonHere\r\n\r\n", status: 400),
-            (name: "non-numeric Content-Length", head: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", status: 400),
+            (
+                name: "header line without a colon", head: "GET / HTTP/1.1\r\nHost: x\r\nNoColonHere\r\n\r\n",
+                status: 400
+            ),
+            (
+                name: "non-numeric Content-Length", head: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+                status: 400
+            ),
         ]
     )
     func protocolErrors(name: String, head: String, status: Int) async throws {

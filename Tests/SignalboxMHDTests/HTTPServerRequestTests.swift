@@ -6,7 +6,9 @@ import Testing
 
 @Suite("HTTPServer requests")
 struct HTTPServerRequestTests {
-    @Test("Methods reach the responder unchanged", arguments: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PURGE"])
+    @Test(
+        "Methods reach the responder unchanged",
+        arguments: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PURGE"])
     func methodsReachTheResponder(method: String) async throws {
         try await withServer { server in
             let response = try await fetch(server, method, "/m")
@@ -87,7 +89,10 @@ struct HTTPServerRequestTests {
         let echo = EchoResponder()
         try await withServer(responder: echo) { server in
             let response = try await fetch(server, "GET", "/cookies", headers: [("Cookie", "session=abc; theme=dark")])
-            #expect(response.headers(named: "Set-Cookie") == ["a=1; Path=/; HttpOnly", "b=2; Path=/; SameSite=Lax", "c=3; Max-Age=60"])
+            #expect(
+                response.headers(named: "Set-Cookie") == [
+                    "a=1; Path=/; HttpOnly", "b=2; Path=/; SameSite=Lax", "c=3; Max-Age=60",
+                ])
             let request = try #require(echo.recorded.last)
             #expect(request.headerFields[.cookie] == "session=abc; theme=dark")
         }
@@ -117,7 +122,8 @@ struct HTTPServerRequestTests {
     func jsonBody() async throws {
         try await withServer { server in
             let body = Array(#"{"title":"Buy milk","done":false,"tags":["a","ü"]}"#.utf8)
-            let response = try await fetch(server, "PUT", "/body", headers: [("Content-Type", "application/json")], body: body)
+            let response = try await fetch(
+                server, "PUT", "/body", headers: [("Content-Type", "application/json")], body: body)
             #expect(response.body == body)
         }
     }
@@ -156,6 +162,40 @@ struct HTTPServerRequestTests {
             #expect(response.header("Location") == "/next")
             #expect(response.header("X-Trace") == "t-1")
             #expect(response.header("Date") != nil)
+        }
+    }
+
+    @Test("A request that arrives one byte at a time is parsed like any other")
+    func dripFed() async throws {
+        try await withServer { server in
+            let port = server.port
+            let response = try await onThread {
+                let client = try RawClient(port: port)
+                let request = "POST /body?x=%20y HTTP/1.1\r\nHost: drip\r\nContent-Length: 11\r\n\r\nhello world"
+                for byte in request.utf8 {
+                    try client.send([byte])
+                }
+                return try client.readResponse()
+            }
+            #expect(response.status == 200)
+            #expect(response.text == "hello world")
+        }
+    }
+
+    @Test("Expect: 100-continue within the limit gets 100 Continue, then the response")
+    func expectContinue() async throws {
+        try await withServer { server in
+            let port = server.port
+            let (interim, final) = try await onThread {
+                let client = try RawClient(port: port)
+                try client.send("PUT /body HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+                let interim = try client.readResponse()
+                try client.send("12345")
+                return (interim, try client.readResponse())
+            }
+            #expect(interim.status == 100)
+            #expect(final.status == 200)
+            #expect(final.text == "12345")
         }
     }
 }

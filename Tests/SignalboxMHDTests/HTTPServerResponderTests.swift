@@ -75,7 +75,8 @@ struct HTTPServerResponderTests {
             #expect(jsonID != id)
             #expect(
                 json.text
-                    == #"{"error":"internalServerError","message":"Internal server error (request id \#(jsonID))","status":500}"# + "\n"
+                    == #"{"error":"internalServerError","message":"Internal server error (request id \#(jsonID))","status":500}"#
+                    + "\n"
             )
 
             #expect(after.status == 200)

@@ -7,12 +7,14 @@ import Testing
 
 @Suite("HTTPServer graceful shutdown")
 struct HTTPServerShutdownTests {
-    @Test("Shutdown while clients are sending: every accepted request gets a complete response; new connects are refused")
+    @Test(
+        "Shutdown while clients are sending: every accepted request gets a complete response; new connects are refused")
     func shutdownWhileSending() async throws {
         let gate = Gate()
         let responder = ClosureResponder { request in
             await gate.wait()
-            return Response(status: .ok, contentType: "text/plain", body: "\(request.target.path) \(request.body.count)")
+            return Response(
+                status: .ok, contentType: "text/plain", body: "\(request.target.path) \(request.body.count)")
         }
         var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)
         configuration.threadPoolSize = 2
@@ -109,7 +111,8 @@ struct HTTPServerShutdownTests {
 
     @Test("Shutdown is idempotent, concurrent calls all return, and a stopped server cannot restart")
     func idempotent() async throws {
-        let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), responder: EchoResponder(), logger: .quiet)
+        let server = HTTPServer(
+            configuration: .init(host: "127.0.0.1", port: 0), responder: EchoResponder(), logger: .quiet)
         await server.shutdown()  // never started: nothing to do
         try server.start()
         #expect(server.isRunning)

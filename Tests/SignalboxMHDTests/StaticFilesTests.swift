@@ -78,7 +78,8 @@ struct StaticFilesTests {
             RevalidationCase("If-Modified-Since asctime", nil, "Sun Nov  6 08:49:37 1994", 304),
             RevalidationCase("If-Modified-Since earlier", nil, "Sun, 06 Nov 1994 08:49:36 GMT", 200),
             RevalidationCase("If-Modified-Since garbage", nil, "yesterday", 200),
-            RevalidationCase("If-None-Match wins over If-Modified-Since", "\"other\"", "Mon, 07 Nov 1994 00:00:00 GMT", 200),
+            RevalidationCase(
+                "If-None-Match wins over If-Modified-Since", "\"other\"", "Mon, 07 Nov 1994 00:00:00 GMT", 200),
         ]
     )
     func revalidation(_ revalidation: RevalidationCase) async throws {
@@ -225,7 +226,8 @@ struct StaticFilesTests {
     @Test("A missing root is an error at creation")
     func missingRoot() {
         #expect(throws: StaticFiles.RootError.self) {
-            try StaticFiles(root: "/nonexistent/signalbox/public", fallback: ClosureResponder { _ in Response(status: .ok) })
+            try StaticFiles(
+                root: "/nonexistent/signalbox/public", fallback: ClosureResponder { _ in Response(status: .ok) })
         }
     }
 

@@ -14,7 +14,8 @@ import Darwin
 
 /// `void *(*)(void *cls, const char *uri, struct MHD_Connection *connection)`; not declared as a
 /// type by `microhttpd.h`.
-typealias URILogCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) ->
+typealias URILogCallback =
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) ->
     UnsafeMutableRawPointer?
 
 /// Runs once per request, right after the request line, before headers are parsed. Creates the

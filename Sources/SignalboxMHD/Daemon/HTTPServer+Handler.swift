@@ -1,8 +1,8 @@
 import CMicroHTTPD
 import HTTPTypes
 import Logging
-import Synchronization
 import SignalboxHTTP
+import Synchronization
 
 extension HTTPServer {
     /// One access-handler call; see ``accessHandlerCallback``.
@@ -35,7 +35,9 @@ extension HTTPServer {
     ///
     /// Nothing is queued here for valid requests: a response queued on the first call makes
     /// libmicrohttpd discard the request and close the connection (no keep-alive).
-    private func beginRequest(connection: OpaquePointer, state: RequestState, method: UnsafePointer<CChar>) -> MHD_Result {
+    private func beginRequest(connection: OpaquePointer, state: RequestState, method: UnsafePointer<CChar>)
+        -> MHD_Result
+    {
         var collector = HeaderCollector()
         withUnsafeMutablePointer(to: &collector) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeaderField, pointer)
@@ -45,7 +47,8 @@ extension HTTPServer {
             return self.reject(connection, state, .badRequest, "invalid request method")
         }
         if let invalidName = collector.invalidName {
-            return self.reject(connection, state, .badRequest, "invalid header field name \"\(invalidName.prefix(64))\"")
+            return self.reject(
+                connection, state, .badRequest, "invalid header field name \"\(invalidName.prefix(64))\"")
         }
         if collector.hostCount > 1 {
             return self.reject(connection, state, .badRequest, "more than one Host header field")

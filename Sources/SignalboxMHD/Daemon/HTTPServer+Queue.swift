@@ -34,13 +34,29 @@ extension HTTPServer {
             case .contentLength, .transferEncoding:
                 continue
             default:
-                _ = MHD_add_response_header(mhdResponse, field.name.rawName, field.value)
+                Self.addHeader(field, to: mhdResponse)
             }
         }
         if close || self.isDraining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
         return MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+    }
+
+    /// Adds one field, handing libmicrohttpd NUL-terminated copies made on the stack (it copies
+    /// them again) instead of allocating a `String` for the value.
+    private static func addHeader(_ field: HTTPField, to response: OpaquePointer) {
+        field.name.rawName.withCString { name in
+            field.withUnsafeBytesOfValue { value in
+                withUnsafeTemporaryAllocation(of: CChar.self, capacity: value.count + 1) { buffer in
+                    value.withMemoryRebound(to: CChar.self) { source in
+                        _ = buffer.initialize(fromContentsOf: source)
+                    }
+                    buffer[value.count] = 0
+                    _ = MHD_add_response_header(response, name, buffer.baseAddress)
+                }
+            }
+        }
     }
 }
 

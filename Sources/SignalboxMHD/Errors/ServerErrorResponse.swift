@@ -12,7 +12,8 @@ enum ServerErrorResponse {
     static func make(_ status: HTTPResponse.Status, message: String, json: Bool) -> Response {
         let (code, reason) = Self.names(for: status)
         if json {
-            let body = "{\"error\":\"\(code)\",\"message\":\"\(Self.jsonEscaped(message))\",\"status\":\(status.code)}\n"
+            let body =
+                "{\"error\":\"\(code)\",\"message\":\"\(Self.jsonEscaped(message))\",\"status\":\(status.code)}\n"
             return Response(status: status, contentType: "application/json", body: body)
         }
         return Response(

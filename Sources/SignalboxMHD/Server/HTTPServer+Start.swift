@@ -83,7 +83,8 @@ extension HTTPServer {
         guard let daemon else {
             Unmanaged<HTTPServer>.fromOpaque(serverPointer).release()
             let reason = messages.isEmpty ? "libmicrohttpd gave no reason" : messages.joined(separator: "; ")
-            throw HTTPServerError(.startFailed, "cannot listen on \(configuration.host):\(configuration.port): \(reason)")
+            throw HTTPServerError(
+                .startFailed, "cannot listen on \(configuration.host):\(configuration.port): \(reason)")
         }
         return DaemonHandle(raw: daemon)
     }

@@ -18,7 +18,8 @@ extension StaticFiles {
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             path = path[..<query]
         }
-        let prefix = self.configuration.urlPrefix.hasSuffix("/")
+        let prefix =
+            self.configuration.urlPrefix.hasSuffix("/")
             ? String(self.configuration.urlPrefix.dropLast()) : self.configuration.urlPrefix
         if !prefix.isEmpty {
             guard path == prefix || path.hasPrefix(prefix + "/") else { return .notAFile }
@@ -100,7 +101,8 @@ enum PercentDecoding {
                 result.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else {
+            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue)
+            else {
                 return nil
             }
             result.append(high << 4 | low)

@@ -88,7 +88,9 @@ final class PublicFixture {
 
     private func makeLink(_ relative: String, to destination: String) throws {
         let path = self.base + "/" + relative
-        guard symlink(destination, path) == 0 else { throw RawClient.Failure(description: "symlink \(path): errno \(errno)") }
+        guard symlink(destination, path) == 0 else {
+            throw RawClient.Failure(description: "symlink \(path): errno \(errno)")
+        }
         self.created.append(path)
     }
 

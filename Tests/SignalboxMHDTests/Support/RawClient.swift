@@ -79,7 +79,8 @@ final class RawClient {
             var offset = 0
             while offset < body.count {
                 let size = min(1000, body.count - offset)
-                bytes += Array("\(String(size, radix: 16))\r\n".utf8) + body[offset..<offset + size] + Array("\r\n".utf8)
+                bytes +=
+                    Array("\(String(size, radix: 16))\r\n".utf8) + body[offset..<offset + size] + Array("\r\n".utf8)
                 offset += size
             }
             bytes += Array("0\r\n\r\n".utf8)
@@ -179,7 +180,9 @@ final class RawClient {
 
     private func readLine() throws -> String {
         while true {
-            if let index = self.buffer.indices.dropLast().first(where: { self.buffer[$0] == 13 && self.buffer[$0 + 1] == 10 }) {
+            if let index = self.buffer.indices.dropLast().first(where: {
+                self.buffer[$0] == 13 && self.buffer[$0 + 1] == 10
+            }) {
                 let line = String(decoding: self.buffer[..<index], as: UTF8.self)
                 self.buffer.removeFirst(index + 2)
                 return line

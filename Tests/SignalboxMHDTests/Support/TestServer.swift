@@ -72,7 +72,8 @@ struct EchoResponder: Responder {
         for field in request.headerFields {
             lines.append("field: \(field.name.canonicalName)=\(field.value)")
         }
-        var response = Response(status: .ok, contentType: "text/plain; charset=utf-8", body: lines.joined(separator: "\n") + "\n")
+        var response = Response(
+            status: .ok, contentType: "text/plain; charset=utf-8", body: lines.joined(separator: "\n") + "\n")
         if request.target.path == "/cookies" {
             response.appendSetCookie("a=1; Path=/; HttpOnly")
             response.appendSetCookie("b=2; Path=/; SameSite=Lax")
