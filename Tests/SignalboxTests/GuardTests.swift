@@ -64,3 +64,28 @@ final class UnguardedApp: NavigationCoordinatable {
         #expect(tree.branch.last?.title == "account zoe")
     }
 }
+
+final class DetourApp: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \DetourApp.home)
+    @Root var home = makeHome
+    @Route(.push) var login = makeLogin
+    func makeHome() -> TestScreen { TestScreen("home") }
+    func makeLogin() -> TestScreen { TestScreen("login") }
+    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+        attempt.route == "login" ? .redirect(to: "/", resume: false) : .allow
+    }
+}
+
+@Suite struct GuardResumeTests {
+    @Test func aRedirectThatIsNotADetourKeepsNoPendingPath() throws {
+        let tree = NavigationTree(root: DetourApp())
+        #expect(throws: NavigationError.redirect(to: "/")) { try tree.apply(path: "/login") }
+        #expect(tree.pendingPath == nil)
+    }
+
+    @Test func aTrailingSlashIsToleratedAndDroppedFromTheCanonicalPath() throws {
+        let (tree, app) = makeTree()
+        try app.root(\.member, User(name: "a"))
+        #expect(try tree.apply(path: "/member/items/item/1/") == "/member/items/item/1")
+    }
+}

@@ -64,12 +64,23 @@ extension CoordinatorNode {
     func checkGuard(route: Int, kind: NavigationAttempt.Kind, input: Any?, origin: NavigationAttempt.Origin)
         throws(NavigationError)
     {
+        var resume = true
+        try self.checkGuard(route: route, kind: kind, input: input, origin: origin, resume: &resume)
+    }
+
+    /// Asks the owner's guard; on a redirect, `resume` tells whether the original path should be
+    /// kept as the tree's pending path.
+    func checkGuard(
+        route: Int, kind: NavigationAttempt.Kind, input: Any?, origin: NavigationAttempt.Origin, resume: inout Bool
+    ) throws(NavigationError) {
         guard let owner = self.owner else { return }
         let name = self.table.routes[route].name
         switch owner.guardNavigation(NavigationAttempt(route: name, kind: kind, input: input, origin: origin)) {
         case .allow: return
         case .refuse(let reason): throw .refused(route: name, reason: reason)
-        case .redirect(let path): throw .redirect(to: path)
+        case .redirect(let path, let resumes):
+            resume = resumes
+            throw .redirect(to: path)
         }
     }
 

@@ -75,7 +75,8 @@ extension CoordinatorNode {
             if index != root.route {
                 rootChanged = true
                 let route = self.table.routes[index]
-                try self.checkGuard(route: index, kind: .root, input: nil, origin: .path(parser.path))
+                let origin = NavigationAttempt.Origin.path(parser.path)
+                try self.checkGuard(route: index, kind: .root, input: nil, origin: origin, resume: &parser.resume)
                 if route.rootInput != nil { throw .missingRootInput(root: route.name) }
                 let content = route.make(owner, nil)
                 try Self.planNew(content, &parser)
@@ -145,7 +146,9 @@ extension CoordinatorNode {
                 continue
             }
             matching = false
-            try self.checkGuard(route: index, kind: .route(presentation), input: input, origin: .path(parser.path))
+            let origin = NavigationAttempt.Origin.path(parser.path)
+            try self.checkGuard(
+                route: index, kind: .route(presentation), input: input, origin: origin, resume: &parser.resume)
             let content = route.make(owner, input)
             try Self.planNew(content, &parser)
             added.append(
@@ -191,7 +194,8 @@ extension CoordinatorNode {
         parser.advance()
         let route = self.tabs[tab].route
         if tab != self.activeTab {
-            try self.checkGuard(route: route, kind: .tab, input: nil, origin: .path(parser.path))
+            let origin = NavigationAttempt.Origin.path(parser.path)
+            try self.checkGuard(route: route, kind: .tab, input: nil, origin: origin, resume: &parser.resume)
         }
         if let content = self.tabs[tab].content {
             if case .coordinator(let child) = content {

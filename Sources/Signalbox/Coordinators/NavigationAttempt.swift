@@ -32,7 +32,9 @@ public enum GuardDecision: Sendable, Equatable {
     case allow
     /// Refuse with a reason (the web layer answers 403).
     case refuse(String)
-    /// Go to another path instead. When the attempt came from a path, the tree keeps that path
-    /// as ``NavigationTree/pendingPath`` so the app can continue there later (e.g. after login).
-    case redirect(to: String)
+    /// Go to another path instead. When the attempt came from a path and `resume` is `true`,
+    /// the tree keeps that path as ``NavigationTree/pendingPath`` so the app can continue there
+    /// later (e.g. after login); pass `resume: false` for redirects that are not detours (e.g.
+    /// Back to the login page while signed in).
+    case redirect(to: String, resume: Bool = true)
 }

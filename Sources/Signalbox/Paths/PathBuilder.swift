@@ -48,6 +48,8 @@ struct PathParser {
     var commits: [() -> Void] = []
     /// The deepest coordinator that did not recognise the next segment, for error messages.
     var refusedBy: String?
+    /// Whether a guard's redirect asked to keep the path for later.
+    var resume = true
 
     var peek: Substring? {
         self.index < self.segments.count ? self.segments[self.index] : nil

@@ -75,10 +75,16 @@ public final class NavigationTree {
     /// route factories, switching tabs and roots as needed. The path is validated completely
     /// before anything changes: on error the tree is untouched.
     ///
+    /// A trailing slash is ignored.
+    ///
     /// - Throws: ``NavigationError`` — unknown route, bad input, too deep, a guard's refusal or
-    ///   redirect (then ``pendingPath`` holds `path`).
+    ///   redirect (then ``pendingPath`` holds `path`, unless the guard said `resume: false`).
     @discardableResult
     public func apply(path: String) throws(NavigationError) -> String {
+        // A trailing slash is tolerated (`/todos/todo/1/` means `/todos/todo/1`); the canonical
+        // path has none.
+        var path = path
+        if path.utf8.count > 1 && path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
         let segments = try PathCodec.split(path)
         let limit = self.configuration.maxDepth
         if segments.count > limit * 3 + 4 { throw .tooDeep(limit: limit) }
@@ -86,7 +92,7 @@ public final class NavigationTree {
         do {
             try self.root.node.plan(&parser)
         } catch {
-            if case .redirect = error { self.pendingPath = path }
+            if case .redirect = error, parser.resume { self.pendingPath = path }
             throw error
         }
         if let segment = parser.peek {
