@@ -27,6 +27,7 @@ extension WebApp {
         /// request's own host, e.g. the public origin when a proxy rewrites `Host`.
         public var trustedOrigins: [String]
 
+        /// The defaults suit development; set `secureCookies` behind TLS.
         public init(
             cookieName: String = "signalbox_session",
             secureCookies: Bool = false,

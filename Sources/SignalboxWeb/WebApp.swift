@@ -25,6 +25,7 @@ public import SignalboxHTTP
 /// `POST <path>` delivers forms, CSRF and origin checks, JSON) is described in
 /// `Docs/http-contract.md`.
 public struct WebApp: Responder {
+    /// Limits, timeouts and switches.
     public let configuration: Configuration
     let renderer: any TemplateRenderer
     let sessions: any SessionStore

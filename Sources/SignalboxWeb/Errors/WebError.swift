@@ -20,6 +20,7 @@ public struct WebError: Error, Sendable, Hashable {
     /// For 500: the request id to quote when reporting the problem.
     public var requestID: String?
 
+    /// An error with its status, code and message.
     public init(
         status: HTTPResponse.Status, code: String, message: String, allow: String? = nil, requestID: String? = nil
     ) {

@@ -18,6 +18,7 @@ public struct FormCodec: Sendable {
         /// The longest decoded name or value, in bytes.
         public var maxFieldBytes: Int
 
+        /// Limits; the defaults match ``WebApp/Configuration``.
         public init(maxBytes: Int = 64 * 1024, maxFields: Int = 100, maxFieldBytes: Int = 32 * 1024) {
             self.maxBytes = maxBytes
             self.maxFields = maxFields
@@ -25,8 +26,10 @@ public struct FormCodec: Sendable {
         }
     }
 
+    /// The limits applied by ``decode(_:)``.
     public var limits: Limits
 
+    /// A codec with `limits`.
     public init(limits: Limits = Limits()) {
         self.limits = limits
     }

@@ -10,6 +10,7 @@ public struct JSONWriter: Sendable {
     /// The text written so far.
     public private(set) var output = ""
 
+    /// An empty writer.
     public init() {}
 
     /// Appends a string literal.

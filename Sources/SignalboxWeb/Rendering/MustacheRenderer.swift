@@ -62,6 +62,7 @@ public struct MustacheRenderer: TemplateRenderer {
         self.templateNames = sources.keys.sorted()
     }
 
+    /// Renders template `name`; ``ViewModel`` objects are looked up by key, without reflection.
     public func render(_ name: String, with viewModel: ViewModel) throws -> String {
         let context: Any =
             switch viewModel {
@@ -72,6 +73,7 @@ public struct MustacheRenderer: TemplateRenderer {
         return text
     }
 
+    /// Whether a template of that name was loaded.
     public func hasTemplate(named name: String) -> Bool {
         self.library.getTemplate(named: name) != nil
     }

@@ -31,6 +31,7 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The text of the offending line, when known.
     public var sourceLine: String?
 
+    /// An error at `file:line:column`.
     public init(file: String, line: Int? = nil, column: Int? = nil, reason: String, sourceLine: String? = nil) {
         self.file = file
         self.line = line

@@ -44,7 +44,7 @@ extension WebApp {
             return self.rendered(&state, exchange)
         } catch .redirect(let target) {
             let response = self.redirect(to: target, &state, exchange)
-            return (response, response.status.kind == .serverError ? .discard : .keep)
+            return (response, response.status == .seeOther || response.status == .ok ? .keep : .discard)
         } catch {
             return (self.failure(error, exchange, homePath: tree.path), .discard)
         }

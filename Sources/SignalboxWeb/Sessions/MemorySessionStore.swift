@@ -22,6 +22,7 @@ public final class MemorySessionStore: SessionStore {
         /// The most sessions held; inserting beyond evicts the least recently used (default 100 000).
         public var maxSessions: Int
 
+        /// Expiry and capacity; the defaults match ``WebApp/Configuration``.
         public init(
             idleTimeout: Duration = .seconds(30 * 60), absoluteTimeout: Duration = .seconds(8 * 3600),
             maxSessions: Int = 100_000
@@ -32,9 +33,11 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
+    /// Expiry and capacity.
     public let configuration: Configuration
     private let index: Mutex<SessionIndex>
 
+    /// An empty store.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.index = Mutex(

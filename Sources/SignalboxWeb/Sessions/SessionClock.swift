@@ -14,6 +14,7 @@ public struct SessionInstant: Sendable, Hashable, Comparable, Codable {
     /// The time since 1970-01-01T00:00:00Z.
     public var sinceEpoch: Duration
 
+    /// The instant `sinceEpoch` after 1970-01-01T00:00:00Z.
     public init(sinceEpoch: Duration) {
         self.sinceEpoch = sinceEpoch
     }
@@ -42,6 +43,7 @@ public protocol SessionClock: Sendable {
 
 /// The system's wall clock.
 public struct SystemSessionClock: SessionClock {
+    /// The system clock.
     public init() {}
 
     public var now: SessionInstant {

@@ -20,6 +20,7 @@ public struct SessionState {
     /// The session's navigation state.
     public let tree: NavigationTree
 
+    /// A session with the given parts (persistent stores rebuild sessions with this).
     public init(
         id: SessionID, csrfToken: String, createdAt: SessionInstant, lastSeenAt: SessionInstant, tree: NavigationTree
     ) {
