@@ -178,3 +178,15 @@ import Testing
         #expect(throws: NavigationError.nothingToDismiss) { try tree.dismissTopPresentation() }
     }
 }
+
+@Suite struct BranchTests {
+    @Test func aPresentedCoordinatorsFirstScreenIsNamedAfterThePresentingRoute() throws {
+        let (tree, app) = makeTree()
+        try app.root(\.member, User(name: "a"))
+        try tree.apply(path: "/member/items/wizard/step2")
+        #expect(tree.branch.map(\.route) == ["list", "wizard", "step2"])
+        #expect(tree.presentation?.route == "wizard")
+        try tree.apply(path: "/member/home")
+        #expect(tree.branch.map(\.route) == ["home"])
+    }
+}

@@ -89,3 +89,29 @@ final class DetourApp: NavigationCoordinatable {
         #expect(try tree.apply(path: "/member/items/item/1/") == "/member/items/item/1")
     }
 }
+
+final class CatalogApp: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \CatalogApp.list)
+    @Root var list = makeList
+    @Route(.push) var item = makeItem
+    let existing: Set<Int> = [1, 2]
+    func makeList() -> TestScreen { TestScreen("list") }
+    func makeItem(id: Int) -> TestScreen { TestScreen("item", input: String(id)) }
+    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+        if attempt.route == "item", let id = attempt.input as? Int, !self.existing.contains(id) {
+            return .notFound("there is no item \(id)")
+        }
+        return .allow
+    }
+}
+
+@Suite struct GuardNotFoundTests {
+    @Test func aGuardCanSayAnInputNamesNothingWhichIsANotFoundError() throws {
+        let tree = NavigationTree(root: CatalogApp())
+        try tree.apply(path: "/item/2")
+        let error = NavigationError.notFound(route: "item", reason: "there is no item 9")
+        #expect(throws: error) { try tree.apply(path: "/item/9") }
+        #expect(error.kind == .notFound)
+        #expect(tree.path == "/item/2")
+    }
+}

@@ -67,14 +67,16 @@ import Testing
         #expect(app.tree.pendingPath == nil)
     }
 
-    @Test func aDeepLinkToAMissingTodoShowsItAsMissing() throws {
+    @Test func aDeepLinkToAMissingTodoLandsOnTheTabsAfterLogin() throws {
         let app = TestApp()
         #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
             try app.tree.apply(path: "/authenticated/todos/todo/999")
         }
         try app.logIn()
-        #expect(app.tree.path == "/authenticated/todos/todo/999")
-        #expect(app.tree.branch.last?.screen.viewModel["exists"] == false)
+        #expect(app.tree.path == "/authenticated/home")
+        #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 999.")) {
+            try app.tree.apply(path: "/authenticated/todos/todo/999")
+        }
     }
 
     @Test func goingBackToTheLoginPageWhileSignedInStaysSignedIn() throws {

@@ -82,10 +82,11 @@ import Testing
         #expect(try app.submit(["action": "delete"], at: "/authenticated/todos/todo/2") == .accepted)
         #expect(app.tree.path == "/authenticated/todos")
         #expect(app.store.todo(id: 2, of: TestApp.alice) == nil)
-        // Back to the deleted todo shows it as missing rather than failing.
-        try app.tree.apply(path: "/authenticated/todos/todo/2")
-        #expect(app.tree.branch.last?.screen.viewModel["exists"] == false)
-        #expect(try app.tree.submit(["action": "toggleDone"]).message == "This item does not exist (any more).")
+        // Back to the deleted todo is a 404; the tree stays on the list.
+        #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 2.")) {
+            try app.tree.apply(path: "/authenticated/todos/todo/2")
+        }
+        #expect(app.tree.path == "/authenticated/todos")
     }
 
     @Test func pickingAProjectFilesTheTodoUnderIt() throws {
@@ -120,10 +121,10 @@ import Testing
         _ = try store.register(username: "bob", password: "tweedledum")
         let app = TestApp(store: store)
         try app.logIn(username: "bob", password: "tweedledum")
-        try app.tree.apply(path: "/authenticated/todos/todo/1")
-        #expect(app.tree.branch.last?.screen.viewModel["exists"] == false)
-        #expect(app.titles.last == "Todo #1")
-        #expect(try app.tree.submit(["action": "delete"]).message != nil)
+        #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 1.")) {
+            try app.tree.apply(path: "/authenticated/todos/todo/1")
+        }
+        #expect(app.tree.path == "/authenticated/home")
         #expect(store.todo(id: 1, of: TestApp.alice) != nil)
     }
 

@@ -175,9 +175,9 @@ import TodoApp
     }
 
     @Test(arguments: [
-        "/authenticated/home", "/authenticated/todos", "/authenticated/todos/todo/1", "/authenticated/todos/todo/99",
+        "/authenticated/home", "/authenticated/todos", "/authenticated/todos/todo/1",
         "/authenticated/todos/createTodo", "/authenticated/todos/todo/1/pickProject", "/authenticated/projects",
-        "/authenticated/projects/project/1", "/authenticated/projects/project/99",
+        "/authenticated/projects/project/1",
         "/authenticated/projects/createProject",
         "/authenticated/profile", "/authenticated/profile/settings", "/authenticated/testbed",
         "/authenticated/testbed/pushScreen/modalCoordinator/pushScreen",
@@ -189,5 +189,14 @@ import TodoApp
         #expect(answer.status == 200)
         #expect(answer.body.contains("</html>"))
         #expect(!answer.body.contains("{{"), "no unrendered Mustache")
+    }
+
+    @Test(arguments: ["/authenticated/todos/todo/99", "/authenticated/projects/project/99"])
+    func aMissingTodoOrProjectIsANotFoundPage(path: String) async throws {
+        let client = try WebClient()
+        try await client.logIn()
+        let answer = try await client.get(path)
+        #expect(answer.status == 404)
+        #expect(answer.body.contains("There is no"))
     }
 }

@@ -78,6 +78,7 @@ extension CoordinatorNode {
         switch owner.guardNavigation(NavigationAttempt(route: name, kind: kind, input: input, origin: origin)) {
         case .allow: return
         case .refuse(let reason): throw .refused(route: name, reason: reason)
+        case .notFound(let reason): throw .notFound(route: name, reason: reason)
         case .redirect(let path, let resumes):
             resume = resumes
             throw .redirect(to: path)

@@ -5,14 +5,18 @@
 extension CoordinatorNode {
     // MARK: Emitting
 
-    func emit(into builder: inout PathBuilder, presentation incoming: Presentation?) {
+    /// Emits this node's segments. `incoming`/`incomingRoute` describe the stack item that
+    /// holds this coordinator (if any); its first screen reports them.
+    func emit(into builder: inout PathBuilder, presentation incoming: Presentation?, route incomingRoute: String? = nil) {
         switch self.kind {
         case .navigation:
             guard let root = self.root else { return }
             if self.table.namesRootInPath {
                 builder.append(self.table.routes[root.route].name)
             }
-            self.emit(root.content, route: root.route, presentation: incoming, index: -1, into: &builder)
+            self.emit(
+                root.content, route: root.route, presentation: incoming, index: -1, into: &builder,
+                name: incomingRoute)
             for (index, item) in self.items.enumerated() {
                 builder.append(self.table.routes[item.route].name)
                 if let segment = item.inputSegment { builder.append(segment) }
@@ -22,29 +26,30 @@ extension CoordinatorNode {
             guard self.tabs.indices.contains(self.activeTab), let content = self.tabs[self.activeTab].content else { return }
             let route = self.tabs[self.activeTab].route
             builder.append(self.table.routes[route].name)
-            self.emit(content, route: route, presentation: incoming, index: -2, into: &builder)
+            self.emit(content, route: route, presentation: incoming, index: -2, into: &builder, name: incomingRoute)
         case .wrapper:
             guard let wrapped = self.wrapped else { return }
             if let info = (self.owner as? any WrapperRendering)?.wrapperInfo {
                 builder.wrappers.append(info)
-                wrapped.node.emit(into: &builder, presentation: incoming)
+                wrapped.node.emit(into: &builder, presentation: incoming, route: incomingRoute)
                 builder.wrappers.removeLast()
             } else {
-                wrapped.node.emit(into: &builder, presentation: incoming)
+                wrapped.node.emit(into: &builder, presentation: incoming, route: incomingRoute)
             }
         }
     }
 
     private func emit(
-        _ content: Content, route: Int, presentation: Presentation?, index: Int, into builder: inout PathBuilder
+        _ content: Content, route: Int, presentation: Presentation?, index: Int, into builder: inout PathBuilder,
+        name: String? = nil
     ) {
+        let name = name ?? self.table.routes[route].name
         switch content {
         case .screen(let screen):
-            builder.mark(
-                screen: screen, route: self.table.routes[route].name, presentation: presentation, node: self, index: index)
+            builder.mark(screen: screen, route: name, presentation: presentation, node: self, index: index)
         case .coordinator(let child):
             let node = child.node
-            node.emit(into: &builder, presentation: presentation)
+            node.emit(into: &builder, presentation: presentation, route: index >= 0 ? name : nil)
             if self.kind == .navigation && node.tailIsNavigation {
                 builder.pendingMarkers += 1
             }

@@ -32,6 +32,8 @@ public enum GuardDecision: Sendable, Equatable {
     case allow
     /// Refuse with a reason (the web layer answers 403).
     case refuse(String)
+    /// The input names nothing that exists, e.g. a deleted todo (the web layer answers 404).
+    case notFound(String)
     /// Go to another path instead. When the attempt came from a path and `resume` is `true`,
     /// the tree keeps that path as ``NavigationTree/pendingPath`` so the app can continue there
     /// later (e.g. after login); pass `resume: false` for redirects that are not detours (e.g.

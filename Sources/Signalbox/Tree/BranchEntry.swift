@@ -5,7 +5,9 @@
 public struct BranchEntry {
     /// The screen.
     public let screen: any Screen
-    /// The route that built the screen (or the coordinator entry that contains it).
+    /// The route that built the screen; for the first screen of a pushed or presented child
+    /// coordinator, the route that pushed or presented that coordinator (e.g. `wizard`, not the
+    /// wizard's root).
     public let route: String
     /// The canonical path whose top is this screen.
     public let path: String

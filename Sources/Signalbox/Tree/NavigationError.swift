@@ -5,6 +5,8 @@
 public enum NavigationError: Error, Sendable, Equatable {
     /// A path segment names no route of the coordinator at that position.
     case unknownRoute(segment: String, coordinator: String, path: String)
+    /// The route exists but what its input names does not (a guard said so), e.g. a deleted todo.
+    case notFound(route: String, reason: String)
     /// A route input segment could not be decoded.
     case badInput(route: String, segment: String, reason: String)
     /// A route that takes an input was given none (the path ended after its name).
@@ -65,7 +67,7 @@ public enum NavigationError: Error, Sendable, Equatable {
     /// The category of this error.
     public var kind: Kind {
         switch self {
-        case .unknownRoute, .routeNotFound, .unknownTab: .notFound
+        case .unknownRoute, .notFound, .routeNotFound, .unknownTab: .notFound
         case .badInput, .missingInput, .malformedPath, .tooDeep, .formNotAccepted: .badRequest
         case .nothingToPop, .nothingToDismiss, .notDismissible, .cannotDismiss, .coordinatorDismissed,
             .missingRootInput:
@@ -83,6 +85,8 @@ extension NavigationError: CustomStringConvertible {
         switch self {
         case .unknownRoute(let segment, let coordinator, let path):
             "No route \"\(segment)\" in \(coordinator) (path \(path))"
+        case .notFound(let route, let reason):
+            "Not found (\(route)): \(reason)"
         case .badInput(let route, let segment, let reason):
             "Bad input \"\(segment)\" for route \"\(route)\": \(reason)"
         case .missingInput(let route):

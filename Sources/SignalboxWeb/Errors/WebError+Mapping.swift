@@ -53,6 +53,7 @@ extension NavigationError {
     var code: String {
         switch self {
         case .unknownRoute: "unknownRoute"
+        case .notFound: "notFound"
         case .badInput: "badInput"
         case .missingInput: "missingInput"
         case .missingRootInput: "missingRootInput"

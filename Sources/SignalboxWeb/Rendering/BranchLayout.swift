@@ -64,20 +64,14 @@ struct BranchLayout {
         return self.branch[start - 1].path
     }
 
-    /// The route that presented the top-most modal: the first route segment its path adds to
-    /// its presenter's (for a presented coordinator, the branch entry names its root screen).
+    /// The route that presented the top-most modal (for a presented coordinator, the route that
+    /// presented it, not its root).
     var modalRoute: String? {
         self.modalStart.map { Self.presentingRoute(self.branch, at: $0) }
     }
 
     static func presentingRoute(_ branch: [BranchEntry], at index: Int) -> String {
-        guard index > 0 else { return branch[index].route }
-        let presenter = branch[index - 1].path
-        let own = branch[index].path
-        let prefix = presenter == "/" ? "" : presenter
-        guard own.hasPrefix(prefix + "/") else { return branch[index].route }
-        let added = own.dropFirst(prefix.count).split(separator: "/")
-        return added.first { $0 != PathCodec.endMarker }.map(String.init) ?? branch[index].route
+        branch[index].route
     }
 
     /// The wrappers to apply around a screen: all of them for page screens; for the modal only

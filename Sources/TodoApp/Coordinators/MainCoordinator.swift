@@ -41,9 +41,7 @@ public final class MainCoordinator: NavigationCoordinatable {
     /// when there is one under `/authenticated/`.
     public func logIn(_ user: User) throws(NavigationError) {
         try self.root(\.authenticated, user)
-        guard let tree = self.tree, let next = tree.takePendingPath(), next.hasPrefix("/authenticated/") else {
-            return
-        }
+        guard let tree = self.tree, let next = tree.takePendingPath() else { return }
         do {
             try tree.apply(path: next)
         } catch {
@@ -80,7 +78,8 @@ public final class MainCoordinator: NavigationCoordinatable {
             return .redirect(to: "/unauthenticated")
         case "unauthenticated":
             // Back to the login page while signed in: stay where the user is.
-            if self.user != nil, let current = self.tree?.path { return .redirect(to: current) }
+            // Not a detour, so the login page is not kept as a path to return to.
+            if self.user != nil, let current = self.tree?.path { return .redirect(to: current, resume: false) }
             return .allow
         default:
             return .allow

@@ -18,6 +18,12 @@ public final class ProjectsCoordinator: NavigationCoordinatable {
         self.store = store
     }
 
+    /// A project that does not exist is a 404.
+    public func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+        guard attempt.route == "project", let id = attempt.input as? Int else { return .allow }
+        return self.store.project(id: id, of: self.user) == nil ? .notFound("There is no project \(id).") : .allow
+    }
+
     func makeStart() -> ProjectListScreen { ProjectListScreen(user: self.user, store: self.store) }
     func makeProject(id: Int) -> ProjectScreen { ProjectScreen(id: id, user: self.user, store: self.store) }
     func makeCreateProject() -> CreateProjectScreen { CreateProjectScreen(user: self.user, store: self.store) }

@@ -26,6 +26,13 @@ public final class TodosCoordinator: NavigationCoordinatable {
     func makeCreateTodo() -> CreateTodoScreen { CreateTodoScreen(user: self.user, store: self.store) }
     func makePickProject() -> PickProjectScreen { PickProjectScreen(user: self.user, store: self.store) }
 
+    /// A todo that does not exist (deleted, or another user's) is a 404, whether reached by a
+    /// link, Back, or a router call.
+    public func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+        guard attempt.route == "todo", let id = attempt.input as? Int else { return .allow }
+        return self.store.todo(id: id, of: self.user) == nil ? .notFound("There is no todo \(id).") : .allow
+    }
+
     /// The picker closed: with a project, file the todo it was opened from under it; cancelled,
     /// leave the todo as it was.
     func didPickProject(_ result: RouteResult<Project>) {
