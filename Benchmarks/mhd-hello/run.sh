@@ -41,10 +41,11 @@ trap stop_server EXIT
 
 # start_server <binary> <log>: starts on a free port, sets SERVER_PID and PORT.
 start_server() {
+    rm -f "$2" # never read the previous run's port
     "$1" 0 >"$2" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 100); do
-        PORT=$(awk '/^PORT /{print $2}' "$2")
+        PORT=$(awk '/^PORT /{print $2}' "$2" 2>/dev/null)
         [ -n "$PORT" ] && return 0
         sleep 0.05
     done
@@ -67,7 +68,12 @@ check_keep_alive() { # <name>
 run_wrk() { # <name> <round>
     wrk -t2 -c64 -d"$WARMUP" "http://127.0.0.1:$PORT/" >/dev/null
     local file="$OUT/$1-$2.txt"
+    local before after
+    before=$(awk '{print $14 + $15}' "/proc/$SERVER_PID/stat" 2>/dev/null || echo 0)
     wrk "${WRK_ARGS[@]}" "http://127.0.0.1:$PORT/" >"$file"
+    after=$(awk '{print $14 + $15}' "/proc/$SERVER_PID/stat" 2>/dev/null || echo 0)
+    # Server CPU time (user + system, clock ticks) spent during the measured run.
+    echo "server-cpu-ticks $((after - before)) $(getconf CLK_TCK)" >>"$file"
     if grep -qE "Socket errors|Non-2xx" "$file"; then
         echo "run.sh: wrk reported errors against $1:" >&2
         cat "$file" >&2
@@ -107,11 +113,13 @@ def parse(name, round_):
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
     p50 = seconds(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1))
     p99 = seconds(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1))
-    total = re.search(r"(\d+) requests in", text).group(1)
-    return rps, p50, p99, int(total)
+    total = int(re.search(r"(\d+) requests in", text).group(1))
+    ticks, hz = map(int, re.search(r"server-cpu-ticks (-?\d+) (\d+)", text).groups())
+    cpu_us = ticks / hz * 1e6 / total if ticks > 0 else float("nan")
+    return rps, p50, p99, cpu_us
 
 results = {name: [parse(name, r) for r in range(1, runs + 1)] for name in ("c", "signalbox")}
-median = {name: tuple(statistics.median(x[i] for x in rows) for i in range(3)) for name, rows in results.items()}
+median = {name: tuple(statistics.median(x[i] for x in rows) for i in range(4)) for name, rows in results.items()}
 ratio = median["signalbox"][0] / median["c"][0]
 
 def ms(value):
@@ -120,9 +128,9 @@ def ms(value):
 label = {"c": "plain C libmicrohttpd", "signalbox": "Signalbox `HTTPServer` + `Responder`"}
 rows = []
 for name in ("c", "signalbox"):
-    rps, p50, p99 = median[name]
+    rps, p50, p99, cpu = median[name]
     raw = ", ".join(f"{x[0]:,.0f}" for x in results[name])
-    rows.append(f"| {label[name]} | **{rps:,.0f}** | {ms(p50)} | {ms(p99)} | {raw} |")
+    rows.append(f"| {label[name]} | **{rps:,.0f}** | {ms(p50)} | {ms(p99)} | {cpu:.1f} µs | {raw} |")
 raw_latency = []
 for name in ("c", "signalbox"):
     parts = "; ".join(f"{ms(x[1])} / {ms(x[2])}" for x in results[name])
@@ -144,12 +152,17 @@ through `HTTPServer` (URI capture, `HTTPRequest`/`HTTPFields`, the async `Respon
 Keep-alive checked: curl re-used its connection for two URLs on both servers; wrk saw no socket
 errors and no non-2xx responses.
 
-| Server | median req/s | p50 | p99 | req/s per round |
-|---|---:|---:|---:|---|
+| Server | median req/s | p50 | p99 | server CPU per request | req/s per round |
+|---|---:|---:|---:|---:|---|
 {rows[0]}
 {rows[1]}
 
 **Ratio Signalbox / C (median req/s): {ratio:.2f}** — {verdict} the goal of ≥ 0.90.
+
+"Server CPU per request" is the server process's user + system CPU time during the measured run
+divided by the requests served (median of the rounds): less sensitive to the shared machine than
+req/s. The difference between the two servers is the cost of the Signalbox layer per request;
+most of each request's time is the kernel's (loopback TCP) and wrk's.
 
 Latency p50 / p99 per round:
 

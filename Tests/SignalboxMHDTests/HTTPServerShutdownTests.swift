@@ -91,6 +91,26 @@ struct HTTPServerShutdownTests {
         cancelled.open()
     }
 
+    @Test("Once shutdown forbids suspending, an unfinished responder gets 503 at once; a finished one its response")
+    func noSuspensionWhileStopping() async throws {
+        let responder = ClosureResponder { request in
+            if request.target.path == "/slow" {
+                try await Task.sleep(for: .seconds(600))
+            }
+            return Response(status: .ok, contentType: "text/plain", body: "done")
+        }
+        try await withServer(responder: responder, configure: { $0.alwaysSuspend = true }) { server in
+            // What shutdown does right before its final pass.
+            server.suspended.withLock { $0.isClosed = true }
+            let slow = try await fetch(server, "GET", "/slow")
+            let fast = try await fetch(server, "GET", "/fast")
+            #expect(slow.status == 503)
+            #expect(slow.closesConnection)
+            #expect(fast.status == 200)
+            #expect(fast.text == "done")
+        }
+    }
+
     @Test("An idle keep-alive connection does not hold shutdown for the grace period")
     func idleKeepAlive() async throws {
         var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)

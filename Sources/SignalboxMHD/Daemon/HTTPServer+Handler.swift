@@ -64,7 +64,8 @@ extension HTTPServer {
             headerFields: collector.fields
         )
         if let length = collector.contentLength, length > 0 {
-            state.body.reserveCapacity(Int(length))
+            // Capped: a client announcing a large body must send it before it costs memory.
+            state.body.reserveCapacity(Int(min(length, 64 * 1024)))
         }
         state.phase = .body
         return .YES
@@ -111,8 +112,21 @@ extension HTTPServer {
             state.phase = .answered
             return self.queue(response, on: connection, isHead: head.method == .head)
         }
+        let registered = self.suspended.withLock { suspended in
+            guard !suspended.isClosed else { return false }
+            suspended.slots[ObjectIdentifier(slot)] = slot
+            return true
+        }
+        guard registered else {
+            // Shutting down: the connection may no longer be suspended.
+            state.phase = .answered
+            if let response = slot.finishWithoutSuspending() {
+                return self.queue(response, on: connection, isHead: head.method == .head)
+            }
+            task.cancel()
+            return self.queue(self.shuttingDownResponse(state), on: connection, isHead: false, close: true)
+        }
         state.phase = .awaiting(slot)
-        self.suspendedSlots.withLock { $0[ObjectIdentifier(slot)] = slot }
         MHD_suspend_connection(connection)
         if case .resumeNow = slot.markSuspended(task: task) {
             MHD_resume_connection(connection)
@@ -123,25 +137,24 @@ extension HTTPServer {
     /// Called again after the connection was resumed: queue the task's response (or a 503 if
     /// shutdown gave up waiting for it).
     private func resumeRequest(connection: OpaquePointer, state: RequestState, slot: ResponseSlot) -> MHD_Result {
-        self.suspendedSlots.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(slot)) }
+        self.suspended.withLock { _ = $0.slots.removeValue(forKey: ObjectIdentifier(slot)) }
         switch slot.takeResponse() {
         case (.done, let response?):
             state.phase = .answered
             return self.queue(response, on: connection, isHead: state.head?.method == .head)
         case (.abandoned, _):
             state.phase = .answered
-            let response = ServerErrorResponse.make(
-                .serviceUnavailable,
-                message: "the server is shutting down",
-                json: state.wantsJSON
-            )
-            return self.queue(response, on: connection, isHead: false, close: true)
+            return self.queue(self.shuttingDownResponse(state), on: connection, isHead: false, close: true)
         default:
             // Unreachable: a connection is resumed only once its slot is done or abandoned.
             _ = slot.abandon()
             assertionFailure("connection resumed before its response was ready")
             return .NO
         }
+    }
+
+    private func shuttingDownResponse(_ state: RequestState) -> Response {
+        ServerErrorResponse.make(.serviceUnavailable, message: "the server is shutting down", json: state.wantsJSON)
     }
 
     /// Queues a server-generated error and closes the connection afterwards.
@@ -191,7 +204,7 @@ extension HTTPServer {
     func requestCompleted(state: RequestState, termination: MHD_RequestTerminationCode) {
         if case .awaiting(let slot) = state.phase {
             // Closed while suspended (only possible at daemon shutdown): forget the slot.
-            self.suspendedSlots.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(slot)) }
+            self.suspended.withLock { _ = $0.slots.removeValue(forKey: ObjectIdentifier(slot)) }
         }
         self.inFlightRequests.subtract(1, ordering: .relaxed)
         if termination != .REQUEST_TERMINATED_COMPLETED_OK, self.logger.logLevel <= .debug {

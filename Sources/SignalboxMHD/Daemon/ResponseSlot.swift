@@ -10,6 +10,8 @@ import Synchronization
 /// * `pending → suspended → done`: the task finished later and resumes the connection.
 /// * `suspended → abandoned`: shutdown gave up waiting; shutdown resumes the connection and the
 ///   task's eventual result is dropped.
+/// * `pending → abandoned`: shutdown no longer allows suspending; the libmicrohttpd thread answers
+///   503 at once and the task's eventual result is dropped.
 ///
 /// Exactly one party calls `MHD_resume_connection`, and only after `MHD_suspend_connection`.
 final class ResponseSlot: Sendable {
@@ -80,6 +82,19 @@ final class ResponseSlot: Sendable {
             case .done, .suspended, .abandoned:
                 return .resumeNow
             }
+        }
+    }
+
+    /// Called on the libmicrohttpd thread when the connection may not be suspended (shutdown): the
+    /// response if the task has finished meanwhile; otherwise the slot is abandoned and `nil` returned.
+    func finishWithoutSuspending() -> Response? {
+        self.storage.withLock { storage in
+            if case .done = storage.state {
+                defer { storage.response = nil }
+                return storage.response
+            }
+            storage.state = .abandoned
+            return nil
         }
     }
 

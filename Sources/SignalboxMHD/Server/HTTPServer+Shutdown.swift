@@ -91,19 +91,24 @@ extension HTTPServer {
         await self.drain(daemon, until: started + self.configuration.shutdownGracePeriod)
 
         // Whatever is still suspended gets a 503; resumed connections must be processed before
-        // MHD_stop_daemon, which must never see a suspended connection.
-        let abandoned = self.suspendedSlots.withLock { Array($0.values) }.filter { $0.abandon() }
-        for slot in abandoned {
-            MHD_resume_connection(slot.connection.raw)
+        // MHD_stop_daemon, which must never see a suspended connection. From here on nothing new
+        // is suspended (such requests get a 503 right away); repeat until none is left.
+        var abandonedCount = 0
+        self.suspended.withLock { $0.isClosed = true }
+        while true {
+            let slots = self.suspended.withLock { Array($0.slots.values) }
+            if slots.isEmpty { break }
+            for slot in slots where slot.abandon() {
+                MHD_resume_connection(slot.connection.raw)
+                abandonedCount += 1
+            }
+            await Self.pause()
         }
-        if !abandoned.isEmpty {
+        if abandonedCount > 0 {
             self.logger.warning(
                 "Shutdown grace period over; answered unfinished requests with 503",
-                metadata: ["count": "\(abandoned.count)"]
+                metadata: ["count": "\(abandonedCount)"]
             )
-        }
-        while !self.suspendedSlots.withLock({ $0.isEmpty }) {
-            await Self.pause()
         }
 
         MHD_stop_daemon(daemon.raw)
@@ -128,7 +133,7 @@ extension HTTPServer {
             }
             let busy =
                 self.inFlightRequests.load(ordering: .relaxed) > 0
-                || !self.suspendedSlots.withLock { $0.isEmpty }
+                || !self.suspended.withLock { $0.slots.isEmpty }
             if busy {
                 quietSince = nil
             } else if let since = quietSince {

@@ -38,8 +38,8 @@ public final class HTTPServer: Sendable {
     let isDraining = Atomic<Bool>(false)
     /// Requests whose request line arrived and whose completion was not yet reported.
     let inFlightRequests = Atomic<Int>(0)
-    /// Connections suspended while a responder task runs, keyed by their slot.
-    let suspendedSlots = Mutex<[ObjectIdentifier: ResponseSlot]>([:])
+    /// Connections suspended while a responder task runs.
+    let suspended = Mutex(SuspendedConnections())
     /// libmicrohttpd's messages while starting, used to explain a failed start.
     let startupMessages = Mutex<[String]?>(nil)
 
@@ -72,6 +72,13 @@ public final class HTTPServer: Sendable {
 }
 
 extension HTTPServer {
+    /// The slots of suspended connections, and whether new suspensions are still allowed (shutdown
+    /// closes the registry before its final pass, so `MHD_stop_daemon` never meets one).
+    struct SuspendedConnections: Sendable {
+        var slots: [ObjectIdentifier: ResponseSlot] = [:]
+        var isClosed = false
+    }
+
     enum Lifecycle: Sendable {
         case idle
         case starting
