@@ -23,7 +23,7 @@ public import SignalboxHTTP
 ///
 /// The HTTP contract (GET reshapes the tree to the path, `POST /_nav/*` runs router actions,
 /// `POST <path>` delivers forms, CSRF and origin checks, JSON) is described in
-/// `Docs/http-contract.md`.
+/// the README ("Requests → navigation: the HTTP contract").
 public struct WebApp: Responder {
     /// Limits, timeouts and switches.
     public let configuration: Configuration

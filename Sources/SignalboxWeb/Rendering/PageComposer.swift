@@ -30,7 +30,7 @@ struct PageComposer {
         try self.renderer.render("layout", with: try self.pageModel(tree: tree, csrf: csrf, echo: echo))
     }
 
-    /// The view model `layout` receives (see Docs/http-contract.md).
+    /// The view model `layout` receives (see the README, "Page view model").
     func pageModel(tree: NavigationTree, csrf: String, echo: FormEcho? = nil) throws -> ViewModel {
         guard let layout = BranchLayout(tree.branch) else {
             throw NavigationError.snapshotMismatch(reason: "the active branch holds no screen")
