@@ -40,8 +40,18 @@ size_t sbmhd_client_address(struct MHD_Connection *connection, char *buffer, siz
     }
     const struct sockaddr *address = info->client_addr;
     const char *text = NULL;
-    if (address->sa_family == AF_INET) {
-        text = inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, buffer, (socklen_t)capacity);
+    if (address->sa_family == AF_INET && capacity >= 16) {
+        /* Dotted quad by hand: this runs once per request and inet_ntop is several times slower. */
+        const unsigned char *octets = (const unsigned char *)&((const struct sockaddr_in *)address)->sin_addr;
+        size_t length = 0;
+        for (int i = 0; i < 4; i++) {
+            unsigned int value = octets[i];
+            if (value >= 100) buffer[length++] = (char)('0' + value / 100);
+            if (value >= 10) buffer[length++] = (char)('0' + value / 10 % 10);
+            buffer[length++] = (char)('0' + value % 10);
+            buffer[length++] = i < 3 ? '.' : '\0';
+        }
+        return length - 1;
     } else if (address->sa_family == AF_INET6) {
         text = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, buffer, (socklen_t)capacity);
     }

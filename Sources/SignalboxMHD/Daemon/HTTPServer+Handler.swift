@@ -39,6 +39,8 @@ extension HTTPServer {
         -> MHD_Result
     {
         var collector = HeaderCollector()
+        // Counting first (a walk of a short list) saves regrowing the field storage.
+        collector.fields.reserveCapacity(Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)))
         withUnsafeMutablePointer(to: &collector) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeaderField, pointer)
         }
@@ -189,7 +191,8 @@ extension HTTPServer {
                     "error": "\(String(reflecting: error))",
                 ]
             )
-            let json = request.headerFields[.accept]?.contains("application/json") ?? false
+            let accept = Array((request.headerFields[.accept] ?? "").utf8)
+            let json = accept.withUnsafeBytes { HeaderCollector.mentionsJSON($0) }
             var response = ServerErrorResponse.make(
                 .internalServerError,
                 message: "Internal server error (request id \(requestID))",

@@ -29,18 +29,20 @@ extension HTTPServer {
         }
         guard let mhdResponse else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }
-        for field in response.headerFields {
-            switch field.name {
-            case .contentLength, .transferEncoding:
-                continue
-            default:
-                Self.addHeader(field, to: mhdResponse)
-            }
+        for field in response.headerFields where !Self.isManagedByLibrary(field.name) {
+            Self.addHeader(field, to: mhdResponse)
         }
         if close || self.isDraining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
         return MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+    }
+
+    /// `Content-Length` and `Transfer-Encoding`, which libmicrohttpd writes itself.
+    private static func isManagedByLibrary(_ name: HTTPField.Name) -> Bool {
+        let length = name.canonicalName.utf8.count
+        guard length == 14 || length == 17 else { return false }  // cheap test first: runs for every field
+        return name == .contentLength || name == .transferEncoding
     }
 
     /// Adds one field, handing libmicrohttpd NUL-terminated copies made on the stack (it copies

@@ -16,7 +16,7 @@ struct HeaderCollector {
 
     mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Bool {
         let nameText = String(decoding: name, as: UTF8.self)
-        guard let fieldName = HTTPField.Name(nameText) else {
+        guard let fieldName = Self.commonName(nameText) ?? HTTPField.Name(nameText) else {
             self.invalidName = nameText
             return false
         }
@@ -30,12 +30,60 @@ struct HeaderCollector {
             // libmicrohttpd has already rejected malformed values with 400.
             self.contentLength = UInt64(String(decoding: value, as: UTF8.self))
         case .accept:
-            self.wantsJSON = self.wantsJSON || String(decoding: value, as: UTF8.self).contains("application/json")
+            self.wantsJSON = self.wantsJSON || Self.mentionsJSON(value)
         default:
             break
         }
         self.fields.append(HTTPField(name: fieldName, value: value))
         return true
+    }
+
+    /// The names clients send most, in their usual spelling, without validating and lowercasing
+    /// them again for every request (`HTTPField.Name.init` does both). Other spellings take the
+    /// general path.
+    static func commonName(_ name: String) -> HTTPField.Name? {
+        switch name {
+        case "Host": Self.host
+        case "User-Agent": .userAgent
+        case "Accept": .accept
+        case "Accept-Encoding": .acceptEncoding
+        case "Accept-Language": .acceptLanguage
+        case "Connection": .connection
+        case "Cookie": .cookie
+        case "Content-Type": .contentType
+        case "Content-Length": .contentLength
+        case "Referer": .referer
+        case "Origin": .origin
+        case "Cache-Control": .cacheControl
+        case "If-None-Match": .ifNoneMatch
+        case "If-Modified-Since": .ifModifiedSince
+        case "Authorization": .authorization
+        case "Priority": .priority
+        default: nil
+        }
+    }
+
+    /// `Host` (HTTPTypes marks its own `.host` unavailable in favour of the authority).
+    private static let host = HTTPField.Name("Host")!
+
+    private static let json = Array("application/json".utf8)
+
+    /// Whether the bytes contain `application/json`, ignoring ASCII case. A plain byte scan: this
+    /// runs for every request with an `Accept` field, and `String.contains` costs far more.
+    static func mentionsJSON(_ value: UnsafeRawBufferPointer) -> Bool {
+        let pattern = Self.json
+        guard value.count >= pattern.count else { return false }
+        for start in 0...(value.count - pattern.count) {
+            var index = 0
+            while index < pattern.count {
+                let byte = value[start + index]
+                let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                guard lowered == pattern[index] else { break }
+                index += 1
+            }
+            if index == pattern.count { return true }
+        }
+        return false
     }
 }
 

@@ -12,11 +12,19 @@ import Glibc
 import Darwin
 #endif
 
+/// The body, like hello.c's `static const char body[]`; the response itself is built per request.
+let helloBody = Array("Hello, world!\n".utf8)
+
 struct Hello: Responder {
     func respond(to request: Request) async throws -> Response {
-        var response = Response(status: .ok, contentType: "text/plain; charset=utf-8", body: "Hello, world!\n")
-        response.appendSetCookie("session=abc123; Path=/; HttpOnly; SameSite=Lax")
-        return response
+        Response(
+            status: .ok,
+            headerFields: [
+                .contentType: "text/plain; charset=utf-8",
+                .setCookie: "session=abc123; Path=/; HttpOnly; SameSite=Lax",
+            ],
+            body: helloBody
+        )
     }
 }
 
