@@ -80,6 +80,18 @@ struct HTTPServerLimitsTests {
         }
     }
 
+    @Test(
+        "JSON errors are chosen from Accept in any case and position",
+        arguments: ["application/json", "text/html, Application/JSON;q=0.9", "*/*;q=0.1, APPLICATION/JSON"]
+    )
+    func jsonErrorAcceptVariants(accept: String) async throws {
+        try await withServer(configure: { $0.maxBodySize = 1 }) { server in
+            let response = try await fetch(server, "POST", "/", headers: [("Accept", accept)], body: Array("12".utf8))
+            #expect(response.status == 413)
+            #expect(response.header("Content-Type") == "application/json")
+        }
+    }
+
     /// libmicrohttpd's own answers for heads it cannot or will not parse.
     @Test(
         "libmicrohttpd's protocol errors reach the client",

@@ -198,4 +198,22 @@ struct HTTPServerRequestTests {
             #expect(final.text == "12345")
         }
     }
+
+    @Test("Header names in any spelling are recognised")
+    func headerNameSpellings() async throws {
+        let echo = EchoResponder()
+        try await withServer(responder: echo) { server in
+            let response = try await fetchRaw(
+                server,
+                Array(
+                    "GET /s HTTP/1.1\r\nhost: lower.example\r\nuser-agent: lower/1\r\nCONTENT-TYPE: text/x\r\n\r\n".utf8
+                )
+            )
+            #expect(response.status == 200)
+            let request = try #require(echo.recorded.last)
+            #expect(request.head.authority == "lower.example")
+            #expect(request.headerFields[.userAgent] == "lower/1")
+            #expect(request.headerFields[.contentType] == "text/x")
+        }
+    }
 }
