@@ -35,6 +35,7 @@ struct StaticFilesTests {
             ("/index.html", "text/html; charset=utf-8", "<!doctype html><title>home</title>"),
             ("/notes.txt", "text/plain; charset=utf-8", "plain notes\n"),
             ("/unknown.bin", "application/octet-stream", "??"),
+            ("/empty.txt", "text/plain; charset=utf-8", ""),
             ("/space%20name.txt", "text/plain; charset=utf-8", "spaced\n"),
             ("/caf%C3%A9.txt", "text/plain; charset=utf-8", "accent\n"),
             ("/notes.txt?v=3", "text/plain; charset=utf-8", "plain notes\n"),

@@ -47,6 +47,7 @@ final class PublicFixture {
         try self.writeFile("Public/notes.txt", "plain notes\n")
         try self.setModified("Public/notes.txt", seconds: Self.notesModified)
         try self.writeFile("Public/unknown.bin", "??")
+        try self.writeFile("Public/empty.txt", "")
         try self.writeFile("Public/space name.txt", "spaced\n")
         try self.writeFile("Public/café.txt", "accent\n")
         try self.writeFile("Public/.env", "PASSWORD=\(Self.secret)")
