@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Sets up the load benchmark through the servers' public HTTP interfaces (no hooks).
+
+  client.py demo URL OUT_DIR [--todos 20] [--sessions 64]
+      Logs in as alice (JSON: GET a page without a cookie → csrf + cookie; POST the login form
+      with X-CSRF-Token; the id rotates), adds todos titled "Todo number N" through the
+      new-todo dialog until the list holds --todos, then writes OUT_DIR/demo-one.txt (one
+      logged-in session on /authenticated/todos), OUT_DIR/demo-many.txt (--sessions more) and
+      OUT_DIR/demo-page.html (the list page's body).
+  client.py hummingbird URL OUT_DIR [--sessions 64]
+      POST /login for 1 + --sessions sessions: OUT_DIR/hb-one.txt, OUT_DIR/hb-many.txt,
+      OUT_DIR/hb-page.html.
+  client.py get URL PATH COOKIE
+      Prints the status and body size of one GET with that session (a sanity check).
+"""
+import http.client
+import json
+import re
+import sys
+import urllib.parse
+
+LIST = "/authenticated/todos"
+COOKIE = "signalbox_session"
+
+
+class Client:
+    def __init__(self, url):
+        parts = urllib.parse.urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        self.cookie = None
+
+    def request(self, method, path, body=None, headers=None, json_answer=True):
+        headers = dict(headers or {})
+        if json_answer:
+            headers["Accept"] = "application/json"
+        if self.cookie:
+            headers["Cookie"] = f"{COOKIE}={self.cookie}"
+        if body is not None:
+            body = urllib.parse.urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        self.conn.request(method, path, body=body, headers=headers)
+        response = self.conn.getresponse()
+        data = response.read()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                match = re.match(COOKIE + r"=([\w-]+)", value)
+                if match:
+                    self.cookie = match.group(1)
+        return response.status, data
+
+
+def demo_login(url):
+    client = Client(url)
+    status, data = client.request("GET", LIST)
+    state = json.loads(data)
+    assert status == 200 and state["path"] == "/unauthenticated", (status, data[:200])
+    status, data = client.request(
+        "POST", "/unauthenticated", {"username": "alice", "password": "wonderland"},
+        {"X-CSRF-Token": state["csrf"]})
+    state = json.loads(data)
+    assert status == 200 and state["path"] == LIST, (status, data[:300])
+    return client, state
+
+
+def demo(url, out, todos, sessions):
+    client, state = demo_login(url)
+    count = state["screen"]["count"]
+    while count < todos:
+        number = count + 1
+        status, data = client.request(
+            "POST", LIST + "/createTodo", {"title": f"Todo number {number}"}, {"X-CSRF-Token": state["csrf"]})
+        created = json.loads(data)
+        assert status == 200 and created["path"] == f"{LIST}/todo/{number}", (status, data[:300])
+        status, data = client.request("GET", LIST)
+        state = json.loads(data)
+        count = state["screen"]["count"]
+    assert count == todos, f"the list holds {count} todos, wanted {todos} (restart the demo)"
+    status, page = client.request("GET", LIST, json_answer=False)
+    assert status == 200, status
+    open(f"{out}/demo-page.html", "wb").write(page)
+    open(f"{out}/demo-one.txt", "w").write(client.cookie + "\n")
+    ids = []
+    for _ in range(sessions):
+        other, _ = demo_login(url)
+        ids.append(other.cookie)
+    open(f"{out}/demo-many.txt", "w").write("".join(i + "\n" for i in ids))
+    print(f"demo: {count} todos, 1 + {sessions} sessions on {LIST}, page {len(page)} bytes")
+
+
+def hb_login(url):
+    client = Client(url)
+    status, _ = client.request("POST", "/login", {"username": "alice", "password": "wonderland"}, json_answer=False)
+    assert status == 303 and client.cookie, status
+    return client
+
+
+def hummingbird(url, out, sessions):
+    client = hb_login(url)
+    status, page = client.request("GET", LIST, json_answer=False)
+    assert status == 200, status
+    open(f"{out}/hb-page.html", "wb").write(page)
+    open(f"{out}/hb-one.txt", "w").write(client.cookie + "\n")
+    ids = [hb_login(url).cookie for _ in range(sessions)]
+    open(f"{out}/hb-many.txt", "w").write("".join(i + "\n" for i in ids))
+    print(f"hummingbird: 1 + {sessions} sessions, page {len(page)} bytes")
+
+
+def option(args, name, default):
+    return int(args[args.index(name) + 1]) if name in args else default
+
+
+def main(args):
+    command = args[0]
+    if command == "demo":
+        demo(args[1], args[2], option(args, "--todos", 20), option(args, "--sessions", 64))
+    elif command == "hummingbird":
+        hummingbird(args[1], args[2], option(args, "--sessions", 64))
+    elif command == "get":
+        client = Client(args[1])
+        client.cookie = args[3]
+        status, data = client.request("GET", args[2], json_answer=False)
+        print(status, len(data))
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,59 @@
+// swift-tools-version:6.2
+// Render and in-process request microbenchmarks for the todo page, and a prototype compiled
+// Mustache renderer. Outside the library's graph; run by Benchmarks/render/render.sh.
+//
+// `TodoApp` is the demo's own app library: the root package exports no product for it, so this
+// package compiles the same sources through the symlink Sources/TodoApp → ../../../Sources/TodoApp.
+import Foundation
+import PackageDescription
+
+// The root package's identity is its folder's name, whatever the clone is called.
+let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
+let signalbox = root.lastPathComponent
+
+let package = Package(
+    name: "RenderBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../.."),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0", traits: []),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "TodoApp",
+            dependencies: [
+                .product(name: "Signalbox", package: signalbox),
+                .product(name: "SignalboxWeb", package: signalbox),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            ]
+        ),
+        .target(
+            name: "CompiledMustache",
+            dependencies: [
+                .product(name: "Signalbox", package: signalbox),
+                .product(name: "SignalboxWeb", package: signalbox),
+            ]
+        ),
+        .executableTarget(
+            name: "RenderBenchmarks",
+            dependencies: [
+                "TodoApp", "CompiledMustache",
+                .product(name: "Signalbox", package: signalbox),
+                .product(name: "SignalboxWeb", package: signalbox),
+                .product(name: "SignalboxHTTP", package: signalbox),
+                .product(name: "SignalboxMHD", package: signalbox),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
