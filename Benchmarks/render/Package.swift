@@ -3,7 +3,8 @@
 // Mustache renderer. Outside the library's graph; run by Benchmarks/render/render.sh.
 //
 // `TodoApp` is the demo's own app library: the root package exports no product for it, so this
-// package compiles the same sources through the symlink Sources/TodoApp → ../../../Sources/TodoApp.
+// package compiles the same sources as its target DemoApp (target names must be unique in a
+// graph) through the symlink Sources/DemoApp → ../../../Sources/TodoApp.
 import Foundation
 import PackageDescription
 
@@ -21,7 +22,7 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "TodoApp",
+            name: "DemoApp",
             dependencies: [
                 .product(name: "Signalbox", package: signalbox),
                 .product(name: "SignalboxWeb", package: signalbox),
@@ -45,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: [
-                "TodoApp", "CompiledMustache",
+                "DemoApp", "CompiledMustache",
                 .product(name: "Signalbox", package: signalbox),
                 .product(name: "SignalboxWeb", package: signalbox),
                 .product(name: "SignalboxHTTP", package: signalbox),

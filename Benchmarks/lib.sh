@@ -1,0 +1,92 @@
+# Shared helpers for the benchmark scripts (sourced, not run).
+# Expects ROOT (the repository) and OUT (a results folder) to be set.
+
+WRK_THREADS=2
+WRK_CONNECTIONS=64
+DURATION="${DURATION:-15s}"
+WARMUP="${WARMUP:-2s}"
+RUNS="${RUNS:-3}"
+
+SERVER_PIDS=()
+
+# start_server NAME LOG COMMAND...: starts a server on a free port and sets PORT_<NAME> and
+# PID_<NAME>. The server must print "Listening on http://HOST:PORT" or "PORT <n>".
+start_server() {
+    local name=$1 log=$2
+    shift 2
+    "$@" >"$log" 2>&1 &
+    local pid=$!
+    SERVER_PIDS+=("$pid")
+    local port=""
+    for _ in $(seq 1 200); do
+        port=$(sed -n -e 's#^Listening on http://[^ ]*:\([0-9][0-9]*\)$#\1#p' -e 's#^PORT \([0-9][0-9]*\)$#\1#p' "$log" | head -1)
+        [ -n "$port" ] && break
+        if ! kill -0 "$pid" 2>/dev/null; then break; fi
+        sleep 0.05
+    done
+    if [ -z "$port" ]; then
+        echo "bench: $name did not report its port:" >&2
+        cat "$log" >&2
+        exit 1
+    fi
+    printf -v "PORT_$name" '%s' "$port"
+    printf -v "PID_$name" '%s' "$pid"
+    echo "   $name: pid $pid, port $port"
+}
+
+# stop_servers: SIGTERM to every server this script started, then wait for them.
+stop_servers() {
+    local pid
+    for pid in "${SERVER_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${SERVER_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+    SERVER_PIDS=()
+}
+
+# rss_kib PID: resident set size in KiB (VmRSS).
+rss_kib() {
+    awk '/^VmRSS:/ {print $2}' "/proc/$1/status"
+}
+
+# run_wrk FILE URL [wrk args...]: a warm-up, a pause (so the warm-up's connections are gone:
+# the demo allows 64 connections per client address), then the measured run into FILE.
+run_wrk() {
+    local file=$1 url=$2
+    shift 2
+    wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WARMUP" "$@" "$url" >/dev/null 2>&1 || true
+    sleep 1
+    echo "wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION --latency $* $url" >"$file.command"
+    wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$DURATION" --latency "$@" "$url" >"$file" 2>&1
+    sleep 1
+    printf '   %-28s %s req/s\n' "$(basename "$file" .txt)" "$(awk '/Requests\/sec/{print $2}' "$file")"
+}
+
+# write_section NAME FILE: replaces <!-- NAME:begin -->…<!-- NAME:end --> in BENCHMARKS.md with
+# FILE's contents (which include the markers), or appends it.
+write_section() {
+    python3 - "$ROOT/BENCHMARKS.md" "$1" "$2" <<'PY'
+import os, re, sys
+path, name, source = sys.argv[1:]
+section = open(source).read().strip()
+text = open(path).read() if os.path.exists(path) else "# Benchmarks\n\nAll figures are from one machine in one run; compare ratios, not absolute numbers.\n"
+begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+if begin in text:
+    text = re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda m: section, text, flags=re.S)
+else:
+    text = text.rstrip() + "\n\n" + section + "\n"
+open(path, "w").write(text)
+PY
+    echo "   updated BENCHMARKS.md ($1 section)"
+}
+
+machine_line() {
+    local swift_version
+    swift_version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p')
+    echo "$(date -u +%Y-%m-%d) on $(nproc) cores ($(uname -m), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), Swift $swift_version, release builds, wrk $(wrk --version 2>&1 | head -1 | awk '{print $2}'), libmicrohttpd $(pkg-config --modversion libmicrohttpd)"
+}
+
+# The binaries Benchmarks/run.sh builds (release).
+BIN_DEMO="$ROOT/Benchmarks/.build/root/release/todo-demo"
+BIN_HELLO_C="$ROOT/Benchmarks/.build/hello-c"
+BIN_HELLO_SWIFT="$ROOT/Benchmarks/.build/mhd-hello/release/SignalboxHello"
+BIN_HUMMINGBIRD="$ROOT/Benchmarks/peers/hummingbird-todo/.build/release/HummingbirdTodo"
+BIN_RENDER="$ROOT/Benchmarks/render/.build/release/RenderBenchmarks"
