@@ -47,15 +47,22 @@ rss_kib() {
     awk '/^VmRSS:/ {print $2}' "/proc/$1/status"
 }
 
-# run_wrk FILE URL [wrk args...]: a warm-up, a pause (so the warm-up's connections are gone:
-# the demo allows 64 connections per client address), then the measured run into FILE.
+# run_wrk FILE URL [SCRIPT [SCRIPT ARGS...]]: a warm-up, a pause (so the warm-up's connections
+# are gone: the demo allows 64 connections per client address), then the measured run into FILE.
 run_wrk() {
     local file=$1 url=$2
     shift 2
-    wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WARMUP" "$@" "$url" >/dev/null 2>&1 || true
+    local script=()
+    if [ $# -gt 0 ]; then
+        script=(-s "$1")
+        shift
+    fi
+    local args=("$url")
+    [ $# -gt 0 ] && args+=(-- "$@")
+    wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WARMUP" "${script[@]}" "${args[@]}" >/dev/null 2>&1 || true
     sleep 1
-    echo "wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION --latency $* $url" >"$file.command"
-    wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$DURATION" --latency "$@" "$url" >"$file" 2>&1
+    echo "wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION --latency ${script[*]} ${args[*]}" >"$file.command"
+    wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$DURATION" --latency "${script[@]}" "${args[@]}" >"$file" 2>&1
     sleep 1
     printf '   %-28s %s req/s\n' "$(basename "$file" .txt)" "$(awk '/Requests\/sec/{print $2}' "$file")"
 }

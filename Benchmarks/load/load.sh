@@ -34,7 +34,7 @@ run_case() {
     local name=$1 port=$2 round=$3
     shift 3
     if [ $# -gt 0 ]; then
-        run_wrk "$OUT/$name-$round.txt" "http://127.0.0.1:$port" -s "$LUA" -- "$@"
+        run_wrk "$OUT/$name-$round.txt" "http://127.0.0.1:$port" "$LUA" "$@"
     else
         run_wrk "$OUT/$name-$round.txt" "http://127.0.0.1:$port/"
     fi

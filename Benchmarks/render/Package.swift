@@ -43,10 +43,11 @@ let package = Package(
                 .product(name: "SignalboxWeb", package: signalbox),
             ]
         ),
+        .target(name: "CHeap"),
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: [
-                "DemoApp", "CompiledMustache",
+                "DemoApp", "CompiledMustache", "CHeap",
                 .product(name: "Signalbox", package: signalbox),
                 .product(name: "SignalboxWeb", package: signalbox),
                 .product(name: "SignalboxHTTP", package: signalbox),

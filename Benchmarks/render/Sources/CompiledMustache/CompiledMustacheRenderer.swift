@@ -2,8 +2,8 @@
 // template is parsed once (same rules as swift-mustache 2.1.1), its partials and blocks are
 // inlined, adjacent text is merged, and the result is a flat list of four operations — literal
 // bytes, a (escaped or raw) value, a section, an inverted section — evaluated directly against
-// `ViewModel` into one byte buffer. No `Any` boxes, no dynamic casts, no Mirror, no per-token
-// String concatenation, byte-wise HTML escaping.
+// `ViewModel` into one pre-sized String. No `Any` boxes, no dynamic casts, no Mirror, no
+// intermediate strings per token or section, byte-wise HTML escaping.
 //
 // Templates it cannot compile (set delimiters, transforms, lambdas, dynamic or indented
 // partials) are rendered by swift-mustache through `MustacheRenderer`, so it can replace
@@ -40,8 +40,8 @@ struct Key: Sendable {
 }
 
 enum Op: Sendable {
-    /// Literal bytes.
-    case text([UInt8])
+    /// Literal text.
+    case text(String)
     /// A value, HTML-escaped or raw.
     case value(Key, escaped: Bool)
     /// A section: its body is the ops up to `end` (exclusive).
@@ -72,15 +72,15 @@ struct CompiledTemplate: Sendable {
             switch node {
             case .text(let text):
                 if ops.count > barrier, case .text(let previous)? = ops.last {
-                    ops[ops.count - 1] = .text(previous + Array(text.utf8))
+                    ops[ops.count - 1] = .text(previous + text)
                 } else {
-                    ops.append(.text(Array(text.utf8)))
+                    ops.append(.text(text))
                 }
             case .variable(let name, let escaped):
                 ops.append(.value(Key(name), escaped: escaped))
             case .section(let name, let body, let inverted):
                 let index = ops.count
-                ops.append(.text([]))  // placeholder
+                ops.append(.text(""))  // placeholder
                 barrier = ops.count
                 try self.compile(
                     body, overrides: overrides, library: library, depth: depth, into: &ops, barrier: &barrier)
@@ -108,8 +108,8 @@ struct CompiledTemplate: Sendable {
         }
     }
 
-    func render(_ root: ViewModel, capacity: Int) -> [UInt8] {
-        var out: [UInt8] = []
+    func render(_ root: ViewModel, capacity: Int) -> String {
+        var out = ""
         out.reserveCapacity(capacity)
         var stack: [ViewModel] = [root]
         stack.reserveCapacity(8)
@@ -117,12 +117,12 @@ struct CompiledTemplate: Sendable {
         return out
     }
 
-    private func run(_ range: Range<Int>, _ stack: inout [ViewModel], _ out: inout [UInt8]) {
+    private func run(_ range: Range<Int>, _ stack: inout [ViewModel], _ out: inout String) {
         var pc = range.lowerBound
         while pc < range.upperBound {
             switch self.ops[pc] {
-            case .text(let bytes):
-                out.append(contentsOf: bytes)
+            case .text(let text):
+                out.append(text)
                 pc += 1
             case .value(let key, let escaped):
                 if let value = Self.lookup(key, stack) { Self.append(value, escaped: escaped, to: &out) }
@@ -187,39 +187,47 @@ struct CompiledTemplate: Sendable {
     }
 
     @inline(__always)
-    private static func append(_ value: ViewModel, escaped: Bool, to out: inout [UInt8]) {
+    private static func append(_ value: ViewModel, escaped: Bool, to out: inout String) {
         switch value {
         case .null: return
-        case .string(let text): escaped ? self.appendEscaped(text, to: &out) : out.append(contentsOf: text.utf8)
-        case .int(let number): out.append(contentsOf: String(number).utf8)
-        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .double(let number): out.append(contentsOf: String(describing: number).utf8)
+        case .string(let text): escaped ? self.appendEscaped(text, to: &out) : out.append(text)
+        case .int(let number): out.append(String(number))
+        case .bool(let flag): out.append(flag ? "true" : "false")
+        case .double(let number): out.append(String(describing: number))
         case .list, .object:
             // swift-mustache prints Swift's description of its boxes here; nothing sensible to copy.
             return
         }
     }
 
-    /// HTML escaping as swift-mustache does it (`<`, `>`, `&`, `"`, `'`), byte-wise.
-    private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for index in 0..<bytes.count {
-                let replacement: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-                start = index + 1
+    /// HTML escaping of `<`, `>`, `&`, `"`, `'` as swift-mustache does it, but per byte: swift-mustache
+    /// compares whole `Character`s, so a quote followed by a combining mark stays unescaped there.
+    /// Output is appended to a `String`, so nothing is validated again as UTF-8.
+    private static func appendEscaped(_ text: String, to out: inout String) {
+        let utf8 = text.utf8
+        var chunk = utf8.startIndex
+        var index = chunk
+        while index != utf8.endIndex {
+            let replacement: String
+            switch utf8[index] {
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default:
+                utf8.formIndex(after: &index)
+                continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            if chunk != index { out.append(contentsOf: Substring(text.unicodeScalars[chunk..<index])) }
+            out.append(replacement)
+            utf8.formIndex(after: &index)
+            chunk = index
+        }
+        if chunk == utf8.startIndex {
+            out.append(text)
+        } else if chunk != utf8.endIndex {
+            out.append(contentsOf: Substring(text.unicodeScalars[chunk...]))
         }
     }
 }
@@ -263,9 +271,9 @@ public struct CompiledMustacheRenderer: TemplateRenderer {
 
     public func render(_ name: String, with viewModel: ViewModel) throws -> String {
         guard let template = self.compiled[name] else { return try self.fallback.render(name, with: viewModel) }
-        let bytes = template.render(viewModel, capacity: self.sizeHint.value)
-        self.sizeHint.update(bytes.count)
-        return String(decoding: bytes, as: UTF8.self)
+        let text = template.render(viewModel, capacity: self.sizeHint.value)
+        self.sizeHint.update(text.utf8.count)
+        return text
     }
 
     public func hasTemplate(named name: String) -> Bool {

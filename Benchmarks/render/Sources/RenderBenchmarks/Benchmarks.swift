@@ -1,3 +1,4 @@
+import CHeap
 import CompiledMustache
 import HTTPTypes
 import Logging
@@ -127,7 +128,16 @@ func cookie(of response: Response) -> String? {
 
 /// Logs in through HTTP semantics; returns the session cookie (the list page is then current).
 func logIn(_ app: WebApp) async throws -> String {
-    let first = try await app.respond(to: get("/authenticated/todos", cookie: nil, json: true))
+    let session = try await logIn(app, to: "/authenticated/todos")
+    let page = try await app.respond(to: get("/authenticated/todos", cookie: session))
+    guard page.status == .ok else { fatalError("list page: \(page.status)") }
+    return session
+}
+
+/// A new session: a cookieless GET of `path` (the guard keeps it as the pending path), then the
+/// login form, which continues to `path`. Returns the session cookie.
+func logIn(_ app: WebApp, to path: String) async throws -> String {
+    let first = try await app.respond(to: get(path, cookie: nil, json: true))
     let body = String(decoding: first.body, as: UTF8.self)
     guard let id = cookie(of: first), let start = body.range(of: "\"csrf\":\"") else {
         fatalError("no session or csrf in \(first.status): \(body.prefix(200))")
@@ -143,10 +153,23 @@ func logIn(_ app: WebApp) async throws -> String {
             head: HTTPRequest(
                 method: .post, scheme: nil, authority: "127.0.0.1", path: "/unauthenticated", headerFields: fields),
             body: Array("username=alice&password=wonderland".utf8)))
-    guard let session = cookie(of: login) else { fatalError("login failed: \(login.status)") }
-    let page = try await app.respond(to: get("/authenticated/todos", cookie: session))
-    guard page.status == .ok else { fatalError("list page: \(page.status)") }
+    guard let session = cookie(of: login), String(decoding: login.body, as: UTF8.self).contains("\"path\":\"\(path)\"")
+    else { fatalError("login failed: \(login.status)") }
     return session
+}
+
+/// Heap bytes (glibc's in-use bytes) per logged-in session with a 3-deep Todos stack, measured
+/// in-process over `count` sessions — the figure RSS approximates, without page granularity.
+func sessionMemory(count: Int) async throws {
+    let app = makeApp(try mustache(), store: makeStore())
+    for _ in 0..<100 { _ = try await logIn(app, to: deepPath) }  // warm-up (lazy globals, first growths)
+    let before = cheap_in_use_bytes()
+    for _ in 0..<count { _ = try await logIn(app, to: deepPath) }
+    let after = cheap_in_use_bytes()
+    print("sessions \(count + 100)")
+    print("heap_in_use_before \(before)")
+    print("heap_in_use_after \(after)")
+    print("heap_bytes_per_session \((after - before) / count)")
 }
 
 let listPath = "/authenticated/todos"

@@ -6,6 +6,7 @@
 //   RenderBenchmarks --verify                       compiled renderer output == swift-mustache output, byte for byte
 //   RenderBenchmarks --dump DIR                     writes the pages both renderers produce
 //   RenderBenchmarks --serve PORT [--compiled]      the todo demo on HTTPServer, optionally with the compiled renderer
+//   RenderBenchmarks --session-memory N             heap bytes per logged-in session with a 3-deep stack
 //
 // The app is the demo's own (TodoApp compiled from the repository's sources): the demo store
 // plus todos "Todo number 5" … "Todo number 20" (as Benchmarks/load/client.py adds them over
@@ -44,6 +45,8 @@ if arguments.first == "--list" {
         print("falls back to swift-mustache: \(name) (\(reason))")
     }
     exit(same ? 0 : 1)
+} else if arguments.first == "--session-memory", arguments.count > 1, let count = Int(arguments[1]) {
+    try await sessionMemory(count: count)
 } else if arguments.first == "--dump", arguments.count > 1 {
     for (label, renderer) in [("mustache", try mustache()), ("compiled", try compiled())] {
         for (index, page) in try await pages(renderer).enumerated() {

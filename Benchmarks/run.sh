@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The benchmark suite (issue 6): one command, `make bench` (or Benchmarks/run.sh), that builds
+# everything it needs in release and writes the results into BENCHMARKS.md, one marked section
+# per part, with the date, the machine, the exact commands and the raw figures.
+#
+#   Benchmarks/run.sh                      every part (about 25 minutes on 2 cores)
+#   ONLY=load Benchmarks/run.sh            some parts: core, mhd, load, sessions, render (comma-separated)
+#   RUNS=3 DURATION=15s WARMUP=2s          wrk rounds and durations (load, sessions)
+#   SIZES="10 10000 100000"                live sessions (sessions)
+#   SKIP_BUILD=1                           use the binaries already built
+#
+# Parts:
+#   core      Benchmarks/core.sh — navigation operations and the URL codec (the lead's section "core")
+#   mhd       Benchmarks/mhd-hello/run.sh — hello route vs plain C libmicrohttpd (section "mhd")
+#   load      Benchmarks/load/load.sh — HTTP under load: a, b, c, d, e (section "load")
+#   sessions  Benchmarks/sessions/sessions.sh — RSS and req/s with 10 … 100 000 sessions (section "sessions")
+#   render    Benchmarks/render/render.sh — render/request µs, instructions, allocations, profile (section "render")
+#
+# Nothing here is built by CI. Build products live in Benchmarks/.build (and each sub-package's
+# own .build); raw results in Benchmarks/.build/results/<part>.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+source "$ROOT/Benchmarks/lib.sh"
+ONLY="${ONLY:-core,mhd,load,sessions,render}"
+wants() { [[ ",$ONLY," == *",$1,"* ]]; }
+
+for tool in swift wrk curl gcc pkg-config python3 valgrind callgrind_annotate ms_print bc strip; do
+    command -v "$tool" >/dev/null || { echo "run.sh: $tool is required (apt-get install wrk valgrind bc …)" >&2; exit 1; }
+done
+
+started=$(date +%s)
+if [ -z "${SKIP_BUILD:-}" ]; then
+    echo "== build (release)"
+    mkdir -p "$ROOT/Benchmarks/.build"
+    if wants load || wants sessions; then
+        swift build -c release --product todo-demo --scratch-path "$ROOT/Benchmarks/.build/root"
+    fi
+    if wants load; then
+        gcc -O2 -Wall -Wextra -o "$BIN_HELLO_C" "$ROOT/Benchmarks/mhd-hello/hello.c" \
+            $(pkg-config --cflags --libs libmicrohttpd) -lpthread
+        swift build -c release --package-path "$ROOT/Benchmarks/mhd-hello" \
+            --scratch-path "$ROOT/Benchmarks/.build/mhd-hello" --product SignalboxHello
+        swift build -c release --package-path "$ROOT/Benchmarks/peers/hummingbird-todo"
+    fi
+    if wants load || wants render; then
+        swift build -c release --package-path "$ROOT/Benchmarks/render"
+    fi
+fi
+
+wants core && { echo "== core"; "$ROOT/Benchmarks/core.sh"; }
+wants mhd && { echo "== mhd"; "$ROOT/Benchmarks/mhd-hello/run.sh"; }
+wants load && "$ROOT/Benchmarks/load/load.sh"
+wants sessions && "$ROOT/Benchmarks/sessions/sessions.sh"
+wants render && "$ROOT/Benchmarks/render/render.sh"
+
+echo "== done in $(( $(date +%s) - started )) s; see BENCHMARKS.md"

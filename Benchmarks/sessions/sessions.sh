@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Part 2 of issue 6: RSS and req/s with 10, 10 000 and 100 000 live logged-in sessions, each
+# with a 3-deep Todos stack. One fresh todo-demo per size, all running at once; sessions are
+# created through HTTP by Benchmarks/load/create-sessions.lua.
+#   Benchmarks/sessions/sessions.sh      (after Benchmarks/run.sh has built the binaries)
+#   SIZES="10 10000 100000" RUNS=3 DURATION=15s
+# Writes the "sessions" section of BENCHMARKS.md; raw outputs stay in Benchmarks/.build/results/sessions.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+OUT="$ROOT/Benchmarks/.build/results/sessions"
+source "$ROOT/Benchmarks/lib.sh"
+SIZES="${SIZES:-10 10000 100000}"
+DEEP=/authenticated/todos/todo/1/todo/2
+rm -rf "$OUT" && mkdir -p "$OUT"
+echo "$SIZES" >"$OUT/sizes"
+trap stop_servers EXIT
+
+echo "== sessions: one todo-demo per size"
+for size in $SIZES; do
+    start_server "s$size" "$OUT/demo-$size.log" "$BIN_DEMO" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public"
+    port_var="PORT_s$size"
+    mkdir -p "$OUT/setup-$size"
+    # The same 20 todos as the load benchmark (this logs in one extra session, counted below).
+    python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/setup-$size" --todos 20 --sessions 0 >/dev/null
+done
+sleep 2
+
+for size in $SIZES; do
+    port_var="PORT_s$size" pid_var="PID_s$size"
+    port=${!port_var} pid=${!pid_var}
+    before=$(rss_kib "$pid")
+    mkdir -p "$OUT/cookies-$size"
+    echo "wrk -t2 -c32 -d600s -s Benchmarks/load/create-sessions.lua http://127.0.0.1:$port -- $size 2 OUT_DIR $DEEP" >"$OUT/create-$size.command"
+    start=$(date +%s.%N)
+    wrk -t2 -c32 -d600s -s "$ROOT/Benchmarks/load/create-sessions.lua" "http://127.0.0.1:$port" -- "$size" 2 "$OUT/cookies-$size" "$DEEP" \
+        >"$OUT/create-$size.txt" 2>"$OUT/create-$size.err" &
+    wrk_pid=$!
+    # wrk runs until its -d; stop it once every session is in the cookie files.
+    while kill -0 "$wrk_pid" 2>/dev/null; do
+        made=$( (cat "$OUT/cookies-$size"/cookies-*.txt 2>/dev/null || true) | wc -l)
+        failed=$(grep -c "unexpected" "$OUT/create-$size.err" || true)
+        [ $((made + failed)) -ge "$size" ] && break
+        sleep 0.2
+    done
+    end=$(date +%s.%N)
+    kill -INT "$wrk_pid" 2>/dev/null || true
+    wait "$wrk_pid" 2>/dev/null || true
+    sleep 2
+    after=$(rss_kib "$pid")
+    cat "$OUT/cookies-$size"/cookies-*.txt >"$OUT/cookies-$size.txt"
+    created=$(wc -l <"$OUT/cookies-$size.txt")
+    failed=$(grep -c "unexpected" "$OUT/create-$size.err" || true)
+    {
+        echo "created $created"
+        echo "failed $failed"
+        echo "seconds $(echo "$end - $start" | bc)"
+        echo "rss_before_kib $before"
+        echo "rss_after_kib $after"
+    } >"$OUT/size-$size.info"
+    printf '   %6s sessions: created %s in %.1f s, RSS %s → %s KiB\n' "$size" "$created" "$(echo "$end - $start" | bc)" "$before" "$after"
+    python3 "$ROOT/Benchmarks/load/client.py" get "http://127.0.0.1:$port" "$DEEP" "$(head -1 "$OUT/cookies-$size.txt")" >"$OUT/check-$size.txt"
+done
+
+echo "== sessions: wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION over every session, $RUNS rounds"
+for round in $(seq 1 "$RUNS"); do
+    echo "-- round $round"
+    for size in $SIZES; do
+        port_var="PORT_s$size"
+        run_wrk "$OUT/s$size-$round.txt" "http://127.0.0.1:${!port_var}" "$ROOT/Benchmarks/load/sessions.lua" "$OUT/cookies-$size.txt" "$DEEP"
+    done
+done
+for size in $SIZES; do
+    pid_var="PID_s$size"
+    echo "rss_end_kib $(rss_kib "${!pid_var}")" >>"$OUT/size-$size.info"
+done
+stop_servers
+
+python3 "$ROOT/Benchmarks/report.py" sessions "$OUT" "$(machine_line)" >"$OUT/section.md"
+write_section sessions "$OUT/section.md"
