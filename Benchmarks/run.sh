@@ -3,8 +3,9 @@
 # everything it needs in release and writes the results into BENCHMARKS.md, one marked section
 # per part, with the date, the machine, the exact commands and the raw figures.
 #
-#   Benchmarks/run.sh                      every part (about 25 minutes on 2 cores)
-#   ONLY=load Benchmarks/run.sh            some parts: core, mhd, load, sessions, render (comma-separated)
+#   Benchmarks/run.sh                      core, load, sessions, render (about 25 minutes on 2 cores)
+#   ONLY=load Benchmarks/run.sh            some parts: core, mhd, load, sessions, render (comma-separated;
+#                                          mhd — the server-only hello benchmark — runs only when named)
 #   RUNS=3 DURATION=15s WARMUP=2s          wrk rounds and durations (load, sessions)
 #   SIZES="10 10000 100000"                live sessions (sessions)
 #   SKIP_BUILD=1                           use the binaries already built
@@ -22,7 +23,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 source "$ROOT/Benchmarks/lib.sh"
-ONLY="${ONLY:-core,mhd,load,sessions,render}"
+ONLY="${ONLY:-core,load,sessions,render}"
 wants() { [[ ",$ONLY," == *",$1,"* ]]; }
 
 for tool in swift wrk curl gcc pkg-config python3 valgrind callgrind_annotate ms_print bc strip; do
