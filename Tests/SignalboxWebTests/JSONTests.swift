@@ -104,6 +104,17 @@ import Testing
         #expect(reply.json.count == 3)
     }
 
+    /// Found by the JSONRequest fuzz target: a pending path (or input) with `'` reached the
+    /// snapshot part of the JSON unescaped.
+    @Test(arguments: ["/guest/signup/password/%3Cb%3E%27%26x", "/member/items/'<b>&x"])
+    func inputsAndPendingPathsInTheTreeAreEscapedLikeEveryOtherString(_ path: String) async throws {
+        let reply = try await Harness().browser().get(path, json: true)
+        #expect(reply.status == 200)
+        #expect(!reply.body.contains { "<>&'".contains($0) })
+        #expect(reply.body.contains("\\u0027"))
+        #expect(reply.json["tree"] != nil)
+    }
+
     @Test(arguments: [
         ("text/html", false), ("application/json", true), ("application/json, text/plain, */*", true),
         ("text/html,application/json;q=0.9", false), ("application/json;q=0.5, text/html;q=0.4", true),

@@ -91,8 +91,8 @@ enum NavigationStateJSON {
         ]
     }
 
-    /// The snapshot as the core encodes it (keys sorted), with `<`, `>` and `&` escaped like
-    /// every other string in Signalbox's JSON.
+    /// The snapshot as the core encodes it (keys sorted), with `<`, `>`, `&` and `'` escaped like
+    /// every other string in Signalbox's JSON (none of them occurs outside strings in JSON).
     static func snapshotJSON(_ snapshot: NavigationSnapshot) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -104,6 +104,7 @@ enum NavigationStateJSON {
             case "<": escaped += "\\u003c"
             case ">": escaped += "\\u003e"
             case "&": escaped += "\\u0026"
+            case "'": escaped += "\\u0027"
             default: escaped.unicodeScalars.append(scalar)
             }
         }
