@@ -118,12 +118,13 @@ public struct WebApp: Responder {
             return try await self.perform(action, exchange)
         }
         if path == "/_dev" || path.hasPrefix("/_dev/") {
-            guard self.configuration.developerTools, path == DevTree.path else {
+            guard self.configuration.developerTools, path == DevTree.path || path == Self.sessionStatsPath else {
                 throw WebError.notFound("There is no page at \(path.prefix(64)).")
             }
             guard exchange.method == .get || exchange.method == .head else {
                 throw WebError.methodNotAllowed(allow: "GET, HEAD")
             }
+            if path == Self.sessionStatsPath { return try await self.sessionStats() }
             return try await self.developerTree(exchange)
         }
         if PathLimits.segmentCount(of: path) > self.configuration.maxDepth * 3 + 4 {

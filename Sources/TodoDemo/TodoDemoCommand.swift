@@ -35,8 +35,11 @@ struct TodoDemoCommand: AsyncParsableCommand {
         name: .customLong("public"), help: "The static files folder (default: ./Public, else the repository's).")
     var publicFolder: String?
 
-    @Flag(help: "Serve the developer page /_dev/tree and log more.")
+    @Flag(help: "Serve the developer pages /_dev/tree and /_dev/sessions, and log more.")
     var dev = false
+
+    @Option(help: "The most live sessions; past it the least recently used one is evicted.")
+    var maxSessions = WebApp.Configuration().maxSessions
 
     @Option(help: "The lowest log level on standard error: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String?
@@ -44,6 +47,9 @@ struct TodoDemoCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(self.port) else {
             throw ValidationError("--port must be between 0 and 65535.")
+        }
+        guard self.maxSessions >= 1 else {
+            throw ValidationError("--max-sessions must be at least 1.")
         }
         if let logLevel = self.logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
@@ -64,6 +70,7 @@ struct TodoDemoCommand: AsyncParsableCommand {
 
         var webConfiguration = WebApp.Configuration()
         webConfiguration.developerTools = self.dev
+        webConfiguration.maxSessions = self.maxSessions
         let app = try TodoWebApp.make(
             store: InMemoryTodoStore.demo(), templates: templates, configuration: webConfiguration, logger: logger)
         let site = try StaticFiles(root: publicRoot, fallback: app)

@@ -63,6 +63,22 @@ import Testing
         #expect(try await harness.app.sessionCount == 0)
     }
 
+    @Test func theSessionsPageCountsLiveSessionsAndCreatesNone() async throws {
+        let harness = try Harness(configuration: .init(maxSessions: 3, developerTools: true))
+        let visitor = harness.browser()
+        var json = try await visitor.get("/_dev/sessions", json: true).json
+        #expect(json["sessions"] as? Int == 0)
+        #expect(json["maxSessions"] as? Int == 3)
+        for _ in 0..<5 { try await harness.browser().get("/guest") }
+        json = try await visitor.get("/_dev/sessions", json: true).json
+        #expect(json["sessions"] as? Int == 3, "five visitors, capped at three")
+        #expect(visitor.sessionID == nil)
+    }
+
+    @Test func theSessionsPageIsOffWithoutDeveloperTools() async throws {
+        #expect(try await Harness().browser().get("/_dev/sessions").status == 404)
+    }
+
     @Test func otherDeveloperPathsAre404AndPostIs405() async throws {
         let harness = try Harness(configuration: .init(developerTools: true))
         let browser = harness.browser()

@@ -2,7 +2,8 @@ import HTTPTypes
 import Signalbox
 import SignalboxHTTP
 
-// GET /_dev/tree: the developer page (only with `developerTools` on).
+// GET /_dev/tree: the developer page; GET /_dev/sessions: session counts as JSON, for load and
+// stress scripts. Both only with `developerTools` on.
 
 extension WebApp {
     func developerTree(_ exchange: Exchange) async throws -> Response {
@@ -20,5 +21,18 @@ extension WebApp {
         if let response = try await self.withSession(exchange, { state in render(state) }) { return response }
         // No session: show what a new one would look like, and keep nothing.
         return render(SessionState.new(tree: self.makeTree(), now: self.clock.now))
+    }
+
+    static let sessionStatsPath = "/_dev/sessions"
+
+    /// `{"sessions": live sessions in the store, "maxSessions": the cap}`; touches no session.
+    func sessionStats() async throws -> Response {
+        var writer = JSONWriter()
+        let count = try await self.sessionCount
+        writer.object { members in
+            members.int("sessions", count)
+            members.int("maxSessions", self.configuration.maxSessions)
+        }
+        return .json(.ok, writer.output)
     }
 }
