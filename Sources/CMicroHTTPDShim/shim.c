@@ -58,6 +58,12 @@ size_t sbmhd_client_address(struct MHD_Connection *connection, char *buffer, siz
     return text == NULL ? 0 : strlen(buffer);
 }
 
+int sbmhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 int sbmhd_make_address(const char *host, uint16_t port, struct sockaddr_storage *storage)
 {
     memset(storage, 0, sizeof(*storage));

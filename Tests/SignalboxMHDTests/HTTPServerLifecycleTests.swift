@@ -2,6 +2,12 @@ import HTTPTypes
 import SignalboxHTTP
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @testable import SignalboxMHD
 
 @Suite("HTTPServer configuration and lifecycle")
@@ -93,5 +99,132 @@ struct HTTPServerLifecycleTests {
             }
             #expect(closed)
         }
+    }
+
+    @Test(
+        "A head drip-fed without ever idling is closed after the connection timeout",
+        arguments: [(name: "first request", keptAlive: false), (name: "next request on a kept-alive connection", keptAlive: true)]
+    )
+    func dripFedHeadIsCut(name: String, keptAlive: Bool) async throws {
+        let echo = EchoResponder()
+        try await withServer(responder: echo, configure: { $0.connectionTimeout = .seconds(1) }) { server in
+            let port = server.port
+            let (first, cut) = try await onThread { () -> (Int?, Bool) in
+                let client = try RawClient(port: port)
+                var first: Int?
+                if keptAlive {
+                    try client.sendRequest("GET", "/first")
+                    first = try client.readResponse().status
+                }
+                try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
+                // A byte every 100 ms: never idle for a second, so only the head deadline ends it.
+                let header = Array("X-Drip: a\r\n".utf8)
+                for sent in 0..<300 {
+                    if client.serverActs(within: 100) { return (first, client.isClosedByServer()) }
+                    guard (try? client.send([header[sent % header.count]])) != nil else { return (first, true) }
+                }
+                return (first, false)
+            }
+            #expect(first == (keptAlive ? 200 : nil), "\(name)")
+            #expect(cut, "\(name)")
+            #expect(echo.recorded.all.map { $0.target.path } == (keptAlive ? ["/first"] : []))
+            #expect(try await fetch(server, "GET", "/after").status == 200)
+        }
+    }
+}
+
+@Suite("HTTPServer request-head deadlines")
+struct HeadDeadlinesTests {
+    /// A connected pair of sockets: the deadlines own one end, the test watches the other.
+    final class SocketPair {
+        let mine: Int32
+        let theirs: Int32
+
+        init() throws {
+            var fds: [Int32] = [-1, -1]
+            #if canImport(Glibc)
+            let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
+            #else
+            let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &fds)
+            #endif
+            guard made == 0 else { throw RawClient.Failure(description: "socketpair: errno \(errno)") }
+            self.mine = fds[0]
+            self.theirs = fds[1]
+        }
+
+        deinit {
+            posixClose(self.mine)
+            posixClose(self.theirs)
+        }
+
+        /// Whether the deadlines' end was shut down: the watched end reads end of file at once.
+        var wasShutDown: Bool {
+            var descriptor = pollfd(fd: self.theirs, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { return false }
+            var byte: UInt8 = 0
+            return recv(self.theirs, &byte, 1, Int32(MSG_DONTWAIT)) == 0
+        }
+    }
+
+    /// A stand-in for a `struct MHD_Connection *`: only its address is used, as a key.
+    var connection: OpaquePointer { OpaquePointer(bitPattern: 0x1000)! }
+
+    @Test("A connection is shut down once its head deadline has passed, not before")
+    func pastTheDeadline() throws {
+        let deadlines = HeadDeadlines(limit: .seconds(2))
+        let pair = try SocketPair()
+        let before = ContinuousClock.now
+        deadlines.opened(self.connection, socket: pair.mine)
+        let after = ContinuousClock.now
+        #expect(deadlines.cutExpired(now: before + .milliseconds(1999)) == 0)
+        #expect(!pair.wasShutDown)
+        #expect(deadlines.cutExpired(now: after + .seconds(2)) == 1)
+        #expect(pair.wasShutDown)
+        #expect(deadlines.cutExpired(now: after + .seconds(3)) == 0, "each connection is cut once")
+        #expect(deadlines.count == 1, "forgotten only when libmicrohttpd reports the close")
+    }
+
+    @Test("A complete head lifts the deadline until the request finishes; then the next head is due")
+    func headArrivedAndNextRequest() throws {
+        let deadlines = HeadDeadlines(limit: .seconds(1))
+        let pair = try SocketPair()
+        deadlines.opened(self.connection, socket: pair.mine)
+        deadlines.headArrived(self.connection)
+        #expect(deadlines.cutExpired(now: .now + .seconds(3600)) == 0, "slow bodies and responders are not cut")
+        #expect(!pair.wasShutDown)
+        deadlines.awaitingHead(self.connection)
+        #expect(deadlines.cutExpired(now: .now + .seconds(2)) == 1)
+        #expect(pair.wasShutDown)
+    }
+
+    @Test("A closed connection is forgotten, and its socket never touched again")
+    func closedIsForgotten() throws {
+        let deadlines = HeadDeadlines(limit: .seconds(1))
+        let pair = try SocketPair()
+        deadlines.opened(self.connection, socket: pair.mine)
+        deadlines.closed(self.connection)
+        deadlines.awaitingHead(self.connection)  // a completion reported after the close adds nothing
+        #expect(deadlines.count == 0)
+        #expect(deadlines.cutExpired(now: .now + .seconds(2)) == 0)
+        #expect(!pair.wasShutDown)
+    }
+
+    @Test("The server forgets every connection it closed")
+    func serverForgetsClosedConnections() async throws {
+        try await withServer(configure: { $0.connectionTimeout = .seconds(5) }) { server in
+            for _ in 0..<5 {
+                _ = try await fetch(server, "GET", "/", headers: [("Connection", "close")])
+            }
+            let deadlines = try #require(server.headDeadlines)
+            #expect(await eventually { deadlines.count == 0 })
+        }
+    }
+
+    @Test("Without a connection timeout there are no head deadlines")
+    func offWithoutTimeout() {
+        var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)
+        configuration.connectionTimeout = .zero
+        let server = HTTPServer(configuration: configuration, responder: EchoResponder(), logger: .quiet)
+        #expect(server.headDeadlines == nil)
     }
 }

@@ -128,9 +128,12 @@ struct HTTPServerLimitsTests {
     }
 
     @Test(
-        "Invalid methods and field names get 400 from the server, never the responder",
+        "Invalid methods, field names and target bytes get 400 from the server, never the responder",
         arguments: [
             "G@T / HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /caf\u{E9} HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /a\u{01}b HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /a\u{7F}b HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET / HTTP/1.1\r\nHost: x\r\nBad(Name): 1\r\n\r\n",
             "GET / HTTP/1.1\r\nHost: x\r\nBad/Name: 1\r\n\r\n",
             "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",

@@ -29,6 +29,9 @@ unsigned int sbmhd_current_connections(struct MHD_Daemon *daemon);
 /* Writes the client's numeric address ("127.0.0.1", "::1") into buffer; returns its length, 0 if unknown. */
 size_t sbmhd_client_address(struct MHD_Connection *connection, char *buffer, size_t capacity);
 
+/* The connection's socket (MHD_CONNECTION_INFO_CONNECTION_FD); -1 if unknown. */
+int sbmhd_connection_fd(struct MHD_Connection *connection);
+
 /*
  * Fills `storage` with a numeric IPv4 or IPv6 address and port.
  * Returns 4 or 6 for the family, or 0 when `host` is not a numeric address.

@@ -82,6 +82,27 @@ func requestCompletedCallback(
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeRetainedValue()
     server.requestCompleted(state: state, termination: termination)
+    if let connection {
+        server.headDeadlines?.awaitingHead(connection)
+    }
+}
+
+/// Runs when a connection is accepted and when it is closed (before its socket is closed).
+/// Registered only when the server keeps request-head deadlines.
+func connectionNotifyCallback(
+    cls: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    guard let deadlines = server.headDeadlines else { return }
+    if code == .CONNECTION_NOTIFY_STARTED {
+        deadlines.opened(connection, socket: sbmhd_connection_fd(connection))
+    } else {
+        deadlines.closed(connection)
+    }
 }
 
 /// libmicrohttpd's own messages (bind failures, protocol errors), formatted and sent to the logger.

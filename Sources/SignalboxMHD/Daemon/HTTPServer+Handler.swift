@@ -15,6 +15,7 @@ extension HTTPServer {
     ) -> MHD_Result {
         switch state.phase {
         case .headers:
+            self.headDeadlines?.headArrived(connection)
             return self.beginRequest(connection: connection, state: state, method: method)
         case .body:
             let count = uploadDataSize.pointee
@@ -48,6 +49,9 @@ extension HTTPServer {
         guard let method = HTTPRequest.Method(String(cString: method)) else {
             return self.reject(connection, state, .badRequest, "invalid request method")
         }
+        guard Self.isValidTarget(state.target) else {
+            return self.reject(connection, state, .badRequest, "invalid byte in the request target")
+        }
         if let invalidName = collector.invalidName {
             return self.reject(
                 connection, state, .badRequest, "invalid header field name \"\(invalidName.prefix(64))\"")
@@ -71,6 +75,12 @@ extension HTTPServer {
         }
         state.phase = .body
         return .YES
+    }
+
+    /// RFC 9112 §3.2: a request target is visible ASCII. Raw UTF-8 (which `String(cString:)` would
+    /// silently repair), control bytes, DEL and spaces are refused rather than guessed at.
+    static func isValidTarget(_ target: String) -> Bool {
+        target.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
     private var tooLargeMessage: String {

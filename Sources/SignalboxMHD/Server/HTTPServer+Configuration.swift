@@ -26,8 +26,10 @@ extension HTTPServer {
         public var connectionLimit: Int
         /// Open connections one client address may hold; `0` means unlimited (use it behind a proxy).
         public var perIPConnectionLimit: Int
-        /// How long a connection may stay idle (between or within requests) before it is closed.
-        /// Whole seconds, rounded up; `.zero` disables the timeout.
+        /// How long a connection may stay idle (between or within requests) before it is closed,
+        /// and how long a request head may take in all (from when the server waits for it), so a
+        /// client drip-feeding its head is closed too. The idle timeout counts whole seconds,
+        /// rounded up; `.zero` disables both.
         public var connectionTimeout: Duration
         /// Bytes libmicrohttpd may use per connection for the request line, headers and buffers.
         /// Longer URLs get 414, larger headers 431.

@@ -81,6 +81,10 @@ extension HTTPServer {
     private func stop(_ daemon: DaemonHandle) async {
         let started = ContinuousClock.now
         self.isDraining.store(true, ordering: .relaxed)
+        self.watchdog.withLock { task in
+            task?.cancel()
+            task = nil
+        }
         let listenSocket = MHD_quiesce_daemon(daemon.raw)
         if listenSocket >= 0 {
             // Connections still in the kernel's accept queue are refused instead of hanging.

@@ -37,6 +37,7 @@ extension HTTPServer {
             let daemon = try self.startDaemon()
             self.boundPort.store(Int(sbmhd_bound_port(daemon.raw)), ordering: .releasing)
             self.lifecycle.withLock { $0 = .running(daemon) }
+            self.startWatchdog()
         } catch {
             self.lifecycle.withLock { $0 = .idle }
             throw error
@@ -98,6 +99,7 @@ extension HTTPServer {
         let logger: MHD_LogCallback = mhdLogCallback
         let uriLogger: URILogCallback = uriLogCallback
         let completed: MHD_RequestCompletedCallback = requestCompletedCallback
+        let connections: MHD_NotifyConnectionCallback = connectionNotifyCallback
         func function(_ pointer: some Any) -> Int {
             Int(bitPattern: unsafeBitCast(pointer, to: UnsafeRawPointer.self))
         }
@@ -115,6 +117,9 @@ extension HTTPServer {
             item(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryLimit),
             item(.LISTEN_BACKLOG_SIZE, configuration.listenBacklog),
         ]
+        if self.headDeadlines != nil {
+            options.append(MHD_OptionItem(option: .NOTIFY_CONNECTION, value: function(connections), ptr_value: server))
+        }
         if configuration.threadPoolSize > 1 {
             options.append(item(.THREAD_POOL_SIZE, configuration.threadPoolSize))
         }
@@ -138,5 +143,24 @@ extension HTTPServer.Configuration {
         try check(self.listenBacklog >= 1, "listenBacklog must be at least 1")
         try check(self.connectionTimeout >= .zero, "connectionTimeout must not be negative")
         try check(self.shutdownGracePeriod >= .zero, "shutdownGracePeriod must not be negative")
+    }
+}
+
+extension HTTPServer {
+    /// Closes connections whose request head is overdue (see ``HeadDeadlines``) until shutdown
+    /// cancels it.
+    fileprivate func startWatchdog() {
+        guard let deadlines = self.headDeadlines else { return }
+        let logger = self.logger
+        let task = Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: deadlines.interval)
+                let cut = deadlines.cutExpired()
+                if cut > 0 {
+                    logger.debug("Closed connections whose request head was overdue", metadata: ["count": "\(cut)"])
+                }
+            }
+        }
+        self.watchdog.withLock { $0 = task }
     }
 }

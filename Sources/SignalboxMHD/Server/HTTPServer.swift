@@ -10,9 +10,11 @@ import Synchronization
 /// suspending is answered on the libmicrohttpd thread; one that awaits is moved off it (the
 /// connection is suspended until the response is ready).
 ///
-/// The server itself answers what the responder never sees: `400` for an invalid method or field
-/// name, `413` for bodies over ``Configuration/maxBodySize``, `500` with a request id when the
-/// responder throws. libmicrohttpd answers `414`, `431` and `505`.
+/// The server itself answers what the responder never sees: `400` for an invalid method, field
+/// name or request target (bytes outside visible ASCII), `413` for bodies over
+/// ``Configuration/maxBodySize``, `500` with a request id when the responder throws.
+/// libmicrohttpd answers `414`, `431` and `505`. A connection whose request head does not arrive
+/// within ``Configuration/connectionTimeout`` is closed, however steadily it trickles in.
 ///
 /// ```swift
 /// let app = ClosureResponder { request in
@@ -42,6 +44,10 @@ public final class HTTPServer: Sendable {
     let suspended = Mutex(SuspendedConnections())
     /// libmicrohttpd's messages while starting, used to explain a failed start.
     let startupMessages = Mutex<[String]?>(nil)
+    /// Request-head deadlines (slowloris defence); `nil` when the connection timeout is off.
+    let headDeadlines: HeadDeadlines?
+    /// The task that enforces ``headDeadlines`` while the server runs.
+    let watchdog = Mutex<Task<Void, Never>?>(nil)
 
     /// Creates a server. Nothing is bound until ``start()``.
     ///
@@ -54,6 +60,8 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        self.headDeadlines =
+            configuration.connectionTimeout > .zero ? HeadDeadlines(limit: configuration.connectionTimeout) : nil
     }
 
     /// The port the server listens on: the configured one, or the one the system picked for port

@@ -148,6 +148,15 @@ final class RawClient {
         return (try? self.fill()) != true
     }
 
+    /// Waits up to `milliseconds` for the server to act on this connection: `true` as soon as it
+    /// sends something, closes or resets it; `false` when the time passed without either. A
+    /// drip-feeding client uses it as its pace, so it never sleeps past the server's close.
+    func serverActs(within milliseconds: Int32) -> Bool {
+        if !self.buffer.isEmpty || self.closed { return true }
+        var descriptor = pollfd(fd: self.socket, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+
     private func findHeadEnd() -> Int? {
         guard self.buffer.count >= 4 else { return nil }
         for index in 0...(self.buffer.count - 4)
