@@ -127,6 +127,7 @@ public struct WebApp: Responder {
             if path == Self.sessionStatsPath { return try await self.sessionStats() }
             return try await self.developerTree(exchange)
         }
+        try PathLimits.refuseNUL(in: path)
         if PathLimits.segmentCount(of: path) > self.configuration.maxDepth * 3 + 4 {
             throw NavigationError.tooDeep(limit: self.configuration.maxDepth)
         }
@@ -172,5 +173,13 @@ public struct WebApp: Responder {
 enum PathLimits {
     static func segmentCount(of path: String) -> Int {
         path.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+    }
+
+    /// A NUL byte (`%00`) is refused in every path the web layer applies (request paths and
+    /// `from`): the core would take it as part of an input, and no page of a site has one.
+    static func refuseNUL(in path: String) throws(NavigationError) {
+        if path.utf8.contains(0) || path.contains("%00") {
+            throw .malformedPath(path: String(path.prefix(128)), reason: "a NUL byte (%00) is not allowed")
+        }
     }
 }

@@ -41,7 +41,7 @@ import Testing
 
     @Test(arguments: [
         (FormDecodingError.tooLarge(limit: 1), 413), (.tooManyFields(limit: 1), 413), (.fieldTooLarge(limit: 1), 413),
-        (.malformedEscape, 400), (.invalidUTF8, 400),
+        (.malformedEscape, 400), (.invalidUTF8, 400), (.nulByte, 400),
     ])
     func formErrorsMapTo400Or413(_ error: FormDecodingError, _ status: Int) {
         #expect(WebError(error, requestID: "r").status.code == status)

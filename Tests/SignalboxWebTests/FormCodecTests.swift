@@ -31,6 +31,10 @@ import Testing
         ("a=%FF", .invalidUTF8),
         ("a=%C3", .invalidUTF8),
         ("a=%ED%A0%80", .invalidUTF8),
+        ("a=%00", .nulByte),
+        ("a=x%00y", .nulByte),
+        ("a%00=1", .nulByte),
+        ("a=x\u{0}y", .nulByte),
     ])
     func refusesMalformedBodies(_ body: String, _ error: FormDecodingError) {
         #expect(throws: error) { try FormCodec().decode(Array(body.utf8)) }

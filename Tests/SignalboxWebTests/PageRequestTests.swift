@@ -134,6 +134,29 @@ import Testing
         #expect(reply.status < 500)
     }
 
+    @Test(arguments: [
+        ("GET", "/guest/signup/password/ann%00", [(String, String)](), "malformedPath"),
+        ("GET", "/guest/%00", [], "malformedPath"),
+        ("POST", "/guest/signup/password/ann%00", [("action", "login"), ("name", "ann")], "malformedPath"),
+        ("POST", "/_nav/pop", [("from", "/guest/signup/password/ann%00")], "malformedPath"),
+        ("POST", "/guest/signup", [("action", "login"), ("name", "a\u{0}b")], "malformedForm"),
+    ])
+    func aNULByteInAPathOrFormIsA400AndChangesNothing(
+        _ method: String, _ path: String, _ fields: [(String, String)], _ code: String
+    ) async throws {
+        let harness = try Harness()
+        let browser = harness.browser()
+        try await browser.get("/guest/signup")
+        let id = try #require(browser.sessionID)
+        let before = try await harness.snapshot(of: id)
+        let reply =
+            method == "GET" ? try await browser.get(path, json: true) : try await browser.post(path, fields, json: true)
+        #expect(reply.status == 400)
+        #expect(reply.json["error"] as? String == code)
+        #expect((reply.json["message"] as? String)?.contains("NUL") == true)
+        #expect(try await harness.snapshot(of: id) == before)
+    }
+
     @Test func aScriptInATitleIsRenderedEscaped() async throws {
         let browser = try Harness().browser()
         let reply = try await browser.get("/guest/signup/password/%3Cscript%3Ealert(1)%3C%2Fscript%3E")

@@ -10,7 +10,7 @@ extension WebError {
     /// |---|---|
     /// | ``NavigationError`` of kind `.notFound` / `.badRequest` / `.conflict` / `.forbidden` | 404 / 400 / 409 / 403 |
     /// | ``NavigationError`` of kind `.internalError` | 500 (message hidden) |
-    /// | ``FormDecodingError`` (too large, too many or too long fields / bad escape or UTF-8) | 413 / 400 |
+    /// | ``FormDecodingError`` (too large, too many or too long fields / bad escape, UTF-8 or NUL) | 413 / 400 |
     /// | ``WebErrorConvertible`` | its ``WebErrorConvertible/webError`` |
     /// | anything else | 500 with the request id, no internals |
     ///
@@ -25,7 +25,7 @@ extension WebError {
             switch form {
             case .tooLarge, .tooManyFields, .fieldTooLarge:
                 self = WebError(status: .contentTooLarge, code: "formTooLarge", message: form.description)
-            case .malformedEscape, .invalidUTF8:
+            case .malformedEscape, .invalidUTF8, .nulByte:
                 self = WebError(status: .badRequest, code: "malformedForm", message: form.description)
             }
         default:

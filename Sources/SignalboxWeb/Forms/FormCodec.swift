@@ -38,7 +38,8 @@ public struct FormCodec: Sendable {
     /// `=` is a name with an empty value.
     ///
     /// - Throws: ``FormDecodingError`` — too large, too many fields, a field too long, a bad
-    ///   `%` escape, or bytes that are not UTF-8.
+    ///   `%` escape, a NUL byte (`%00`; no form control sends one, and stores such as PostgreSQL
+    ///   cannot keep it), or bytes that are not UTF-8.
     public func decode(_ body: some Collection<UInt8>) throws(FormDecodingError) -> FormData {
         guard body.count <= self.limits.maxBytes else { throw .tooLarge(limit: self.limits.maxBytes) }
         var form = FormData()
@@ -78,6 +79,7 @@ public struct FormCodec: Sendable {
             }
             if bytes.count > self.limits.maxFieldBytes { throw .fieldTooLarge(limit: self.limits.maxFieldBytes) }
         }
+        if bytes.contains(0) { throw .nulByte }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
         return text
     }
@@ -127,6 +129,8 @@ public enum FormDecodingError: Error, Sendable, Hashable, CustomStringConvertibl
     case malformedEscape
     /// The decoded bytes are not UTF-8 (HTTP 400).
     case invalidUTF8
+    /// A name or value holds a NUL byte, `%00` (HTTP 400).
+    case nulByte
 
     public var description: String {
         switch self {
@@ -135,6 +139,7 @@ public enum FormDecodingError: Error, Sendable, Hashable, CustomStringConvertibl
         case .fieldTooLarge(let limit): "A form field is longer than \(limit) bytes"
         case .malformedEscape: "The form contains a malformed %-escape"
         case .invalidUTF8: "The form is not valid UTF-8"
+        case .nulByte: "The form contains a NUL byte (%00)"
         }
     }
 }

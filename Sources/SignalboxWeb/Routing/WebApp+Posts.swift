@@ -47,6 +47,7 @@ extension WebApp {
     /// (a guard's redirect or the error).
     func reshape(_ state: inout SessionState, to path: String, _ exchange: Exchange) -> Response? {
         do {
+            try PathLimits.refuseNUL(in: path)
             try state.tree.apply(path: path)
             return nil
         } catch .redirect(let target) {
