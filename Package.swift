@@ -109,6 +109,9 @@ let package = Package(
             dependencies: [
                 "SignalboxMHD",
                 "SignalboxHTTP",
+                // The demo over the real server: hostile-client tests (DemoUnderAttackTests).
+                "TodoApp",
+                "SignalboxWeb",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
