@@ -18,6 +18,9 @@ extension WebApp {
         public var maxFormFields: Int
         /// The longest decoded form field name or value, in bytes (default 32 KiB; longer → 413).
         public var maxFieldBytes: Int
+        /// The longest request path, `from` path or route `input` accepted, in bytes (default
+        /// 8 KiB; longer → 414), so a huge input never reaches a tree or the pages' links.
+        public var maxPathBytes: Int
         /// The deepest navigation a request path may describe; longer paths are refused (400)
         /// before they reach a tree. Give `makeTree`'s trees the same limit.
         public var maxDepth: Int
@@ -37,6 +40,7 @@ extension WebApp {
             maxFormBytes: Int = 64 * 1024,
             maxFormFields: Int = 100,
             maxFieldBytes: Int = 32 * 1024,
+            maxPathBytes: Int = 8 * 1024,
             maxDepth: Int = 64,
             developerTools: Bool = false,
             trustedOrigins: [String] = []
@@ -49,6 +53,7 @@ extension WebApp {
             self.maxFormBytes = maxFormBytes
             self.maxFormFields = maxFormFields
             self.maxFieldBytes = maxFieldBytes
+            self.maxPathBytes = maxPathBytes
             self.maxDepth = maxDepth
             self.developerTools = developerTools
             self.trustedOrigins = trustedOrigins

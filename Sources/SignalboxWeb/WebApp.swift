@@ -110,6 +110,7 @@ public struct WebApp: Responder {
 
     private func route(_ exchange: Exchange) async throws -> Response {
         let path = exchange.path
+        try self.checkLength(path)
         if path == "/_nav" || path.hasPrefix("/_nav/") {
             guard exchange.method == .post else { throw WebError.methodNotAllowed(allow: "POST") }
             guard let action = NavigationAction(path: path) else {
@@ -162,6 +163,13 @@ public struct WebApp: Responder {
                 ])
         }
         return self.errorPage.response(for: webError, json: exchange.wantsJSON, homePath: homePath)
+    }
+
+    /// Refuses a path (or route input) longer than ``Configuration/maxPathBytes``.
+    func checkLength(_ path: String) throws(WebError) {
+        if path.utf8.count > self.configuration.maxPathBytes {
+            throw .pathTooLong(limit: self.configuration.maxPathBytes)
+        }
     }
 
     /// The session cookie for `id`.

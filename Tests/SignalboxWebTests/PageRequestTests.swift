@@ -128,6 +128,26 @@ import Testing
         #expect(reply.body.contains("deeper than 4"))
     }
 
+    @Test func pathsRouteInputsAndFromsLongerThanTheLimitAre414AndChangeNothing() async throws {
+        let harness = try Harness(configuration: .init(maxPathBytes: 64))
+        let browser = harness.browser()
+        let base = "/guest/signup/password/"
+        let fits = base + String(repeating: "a", count: 64 - base.utf8.count)
+        #expect(try await browser.get(fits).status == 200)
+        let id = try #require(browser.sessionID)
+        let before = try await harness.snapshot(of: id)
+
+        let long = try await browser.get(fits + "a", json: true)
+        #expect(long.status == 414)
+        #expect(long.json["error"] as? String == "pathTooLong")
+        #expect(long.json["message"] as? String == "The address is longer than 64 bytes.")
+        let input = String(repeating: "b", count: 65)
+        #expect(try await browser.post("/_nav/pop", [("from", fits + "a")]).status == 414)
+        #expect(try await browser.post("/_nav/route", [("to", "password"), ("input", input)]).status == 414)
+        #expect(try await browser.post(fits + "a", [("action", "login")]).status == 414)
+        #expect(try await harness.snapshot(of: id) == before)
+    }
+
     @Test(arguments: ["*", "http://evil.example/guest", "//guest", "/guest/%", "/guest/%C3%28", "/\u{7F}"])
     func hostileTargetsNeverCauseA500(_ target: String) async throws {
         let reply = try await Harness().browser().get(target)

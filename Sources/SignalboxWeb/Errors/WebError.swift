@@ -45,6 +45,10 @@ public struct WebError: Error, Sendable, Hashable {
             allow: allow)
     }
 
+    static func pathTooLong(limit: Int) -> WebError {
+        WebError(status: .uriTooLong, code: "pathTooLong", message: "The address is longer than \(limit) bytes.")
+    }
+
     static let invalidCSRFToken = WebError(
         status: .forbidden, code: "invalidCSRFToken",
         message: "The form was stale or did not come from this site (session expired?). Reload the page and try again.")

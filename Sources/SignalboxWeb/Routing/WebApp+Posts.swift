@@ -47,6 +47,11 @@ extension WebApp {
     /// (a guard's redirect or the error).
     func reshape(_ state: inout SessionState, to path: String, _ exchange: Exchange) -> Response? {
         do {
+            try self.checkLength(path)
+        } catch {
+            return self.failure(error, exchange, homePath: state.tree.path)
+        }
+        do {
             try PathLimits.refuseNUL(in: path)
             try state.tree.apply(path: path)
             return nil
@@ -69,7 +74,9 @@ extension WebApp {
             let tree = state.tree
             do {
                 switch action {
-                case .route: try tree.route(toNamed: try Self.required("to", in: form), input: form["input"])
+                case .route:
+                    try self.checkLength(form["input"] ?? "")
+                    try tree.route(toNamed: try Self.required("to", in: form), input: form["input"])
                 case .pop: try tree.popTop()
                 case .popToRoot: try tree.popTopToRoot()
                 case .tab: try tree.selectTab(named: try Self.required("to", in: form))
