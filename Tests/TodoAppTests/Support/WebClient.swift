@@ -39,15 +39,36 @@ final class WebClient {
         try await self.send(.get, path, body: nil, json: json)
     }
 
-    /// Posts a form; the current CSRF token is added unless `csrf: false`.
+    /// Posts a form; the current CSRF token is added unless `csrf: false`, or `token` instead.
     @discardableResult
-    func post(_ path: String, _ fields: KeyValuePairs<String, String> = [:], csrf: Bool = true, json: Bool = false)
-        async throws -> Answer
-    {
-        var pairs = fields.map { ($0.key, $0.value) }
-        if csrf, let token = self.csrf { pairs.append(("_csrf", token)) }
+    func post(
+        _ path: String, _ fields: KeyValuePairs<String, String> = [:], csrf: Bool = true, token: String? = nil,
+        json: Bool = false, headers: [(HTTPField.Name, String)] = []
+    ) async throws -> Answer {
+        try await self.post(
+            path, fields.map { ($0.key, $0.value) }, csrf: csrf, token: token, json: json, headers: headers)
+    }
+
+    @discardableResult
+    func post(
+        _ path: String, _ fields: [(String, String)], csrf: Bool = true, token: String? = nil, json: Bool = false,
+        headers: [(HTTPField.Name, String)] = []
+    ) async throws -> Answer {
+        var pairs = fields
+        if let token = token ?? (csrf ? self.csrf : nil) { pairs.append(("_csrf", token)) }
         let body = pairs.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")
-        return try await self.send(.post, path, body: body, json: json)
+        return try await self.send(.post, path, body: body, json: json, headers: headers)
+    }
+
+    /// The session's whole navigation state as JSON (`GET /` with JSON changes nothing).
+    func state() async throws -> String {
+        let answer = try await self.get("/", json: true)
+        guard answer.status == 200 else { throw StateError(answer: answer.body) }
+        return answer.body
+    }
+
+    struct StateError: Error {
+        var answer: String
     }
 
     /// Follows a `303` with a GET (what browsers do after a form).
@@ -56,8 +77,11 @@ final class WebClient {
         return try await self.get(location)
     }
 
-    private func send(_ method: HTTPRequest.Method, _ path: String, body: String?, json: Bool) async throws -> Answer {
+    private func send(
+        _ method: HTTPRequest.Method, _ path: String, body: String?, json: Bool, headers: [(HTTPField.Name, String)] = []
+    ) async throws -> Answer {
         var fields = HTTPFields()
+        for (name, value) in headers { fields.append(HTTPField(name: name, value: value)) }
         fields[.accept] = json ? "application/json" : "text/html"
         if !self.cookies.isEmpty {
             fields[.cookie] = self.cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
