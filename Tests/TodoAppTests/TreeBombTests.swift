@@ -39,10 +39,14 @@ import TodoApp
         try await client.get("/authenticated/testbed")
         var statuses: [Int: Int] = [:]
         var firstRefusal: String?
+        var stateAtLimit: String?
         for _ in 0..<10_000 {
             let answer = try await client.post("/_nav/route", ["to": "pushScreen"], json: true)
             statuses[answer.status, default: 0] += 1
-            if answer.status != 200, firstRefusal == nil { firstRefusal = answer.body }
+            if answer.status != 200, firstRefusal == nil {
+                firstRefusal = answer.body
+                stateAtLimit = try await client.state()
+            }
         }
         #expect(statuses == [200: Self.maxDepth - 1, 400: 10_000 - (Self.maxDepth - 1)])
         #expect(firstRefusal?.contains("\"error\":\"tooDeep\"") == true)
@@ -50,6 +54,7 @@ import TodoApp
 
         let atLimit = Self.testbed(pushes: Self.maxDepth - 1)
         let state = try await client.state()
+        #expect(state == stateAtLimit, "thousands of refused pushes left no trace")
         #expect(state.contains("\"path\":\"\(atLimit)\""))
         let page = try await client.get(atLimit)
         #expect(page.status == 200)
