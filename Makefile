@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 TEST_OUTPUT ?= test-output
 
-.PHONY: demo test deps test-deps unit-tests e2e curl-tests browser-tests build release bench clean
+.PHONY: demo test deps test-deps unit-tests e2e curl-tests browser-tests build release bench stress clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
@@ -42,6 +42,11 @@ browser-tests:
 
 bench:
 	Benchmarks/run.sh
+
+# Minutes-long reliability checks (soak, session flood, tree bombs, SIGTERM under load); see RELIABILITY.md.
+stress: deps
+	@command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
+	Stress/run.sh
 
 clean:
 	rm -rf .build $(TEST_OUTPUT)
