@@ -101,6 +101,7 @@ let package = Package(
                 "SignalboxHTTP",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Golden")]
         ),

@@ -7,46 +7,74 @@ public import Signalbox
     import Foundation
 #endif
 
-/// Renders Mustache templates (swift-mustache 2.1.1): HTML escaping by default (`{{x}}`),
-/// raw output with `{{{x}}}`, partials (`{{>partials/tabs}}`) and layout inheritance
+/// Renders Mustache templates with swift-mustache 2.1.1's semantics: HTML escaping by default
+/// (`{{x}}`), raw output with `{{{x}}}`, partials (`{{>partials/tabs}}`) and layout inheritance
 /// (`{{<layout}}{{$main}}…{{/main}}{{/layout}}`).
 ///
-/// Templates are loaded and parsed once, at start-up; a template that does not parse fails
-/// start-up with its file, line and column. Template names are paths below the directory
-/// without the extension: `Templates/todos/list.mustache` is `todos/list`.
+/// Templates are loaded and parsed by swift-mustache once, at start-up; a template that does not
+/// parse fails start-up with its file, line and column. Template names are paths below the
+/// directory without the extension: `Templates/todos/list.mustache` is `todos/list`.
+///
+/// With the default ``Engine/compiled`` engine every template is also compiled for ``ViewModel``s
+/// (partials and blocks inlined) and rendered from that, byte for byte as swift-mustache renders
+/// it and about ten times faster. Templates using what the compiler does not support (set
+/// delimiters, transforms, lambdas, dynamic or indented partials and blocks, recursive partials)
+/// are rendered by swift-mustache, as is a render where `{{x}}` names a list or an object;
+/// ``interpretedTemplates`` lists the declined templates. ``Engine/swiftMustache`` renders
+/// everything with swift-mustache.
 ///
 /// ```swift
 /// let renderer = try MustacheRenderer(directory: "Templates", overrides: "MyTemplates")
 /// let html = try renderer.render("todos/list", with: ["todos": [["title": "Buy milk"]]])
 /// ```
 public struct MustacheRenderer: TemplateRenderer {
+    /// Which engine renders the templates.
+    public enum Engine: Sendable, Hashable {
+        /// Compiled templates where the compiler accepts them, swift-mustache for the others (the default).
+        case compiled
+        /// swift-mustache for every template: for comparison, and as an escape hatch.
+        case swiftMustache
+    }
+
     private let library: MustacheLibrary
+    private let compiled: CompiledLibrary
     /// Every template's name, sorted.
     public let templateNames: [String]
+    /// The engine chosen at start-up.
+    public let engine: Engine
+    /// Templates rendered by swift-mustache although the engine is ``Engine/compiled``: name → why
+    /// the compiler declined it. Empty with ``Engine/swiftMustache``.
+    public var interpretedTemplates: [String: String] { self.compiled.declined }
 
     /// Loads every `*.mustache` file below `directory`, then those below `overrides` (which win
     /// by name), then `templates` (name → Mustache text, which win over both).
     ///
+    /// `engine` chooses compiled templates (the default) or swift-mustache for everything.
+    ///
     /// - Throws: ``TemplateError`` naming the file, line and column of the first template that
     ///   does not parse, or a missing directory.
-    public init(directory: String, overrides: String? = nil, templates: [String: String] = [:]) throws {
+    public init(
+        directory: String, overrides: String? = nil, templates: [String: String] = [:], engine: Engine = .compiled
+    ) throws {
         var sources: [String: (file: String, text: String)] = [:]
         for directory in [directory] + (overrides.map { [$0] } ?? []) {
             for (name, source) in try Self.read(directory: directory) { sources[name] = source }
         }
         for (name, text) in templates { sources[name] = (name, text) }
-        try self.init(sources: sources)
+        try self.init(sources: sources, engine: engine)
     }
 
-    /// Parses templates given as name → Mustache text.
+    /// Parses templates given as name → Mustache text; `engine` as for
+    /// ``init(directory:overrides:templates:engine:)``.
     ///
     /// - Throws: ``TemplateError`` for the first template that does not parse.
-    public init(templates: [String: String]) throws {
+    public init(templates: [String: String], engine: Engine = .compiled) throws {
         try self.init(
-            sources: Dictionary(uniqueKeysWithValues: templates.map { ($0.key, (file: $0.key, text: $0.value)) }))
+            sources: Dictionary(uniqueKeysWithValues: templates.map { ($0.key, (file: $0.key, text: $0.value)) }),
+            engine: engine)
     }
 
-    private init(sources: [String: (file: String, text: String)]) throws {
+    private init(sources: [String: (file: String, text: String)], engine: Engine) throws {
         var library = MustacheLibrary()
         for name in sources.keys.sorted() {
             let source = sources[name]!
@@ -60,10 +88,20 @@ public struct MustacheRenderer: TemplateRenderer {
         }
         self.library = library
         self.templateNames = sources.keys.sorted()
+        self.engine = engine
+        self.compiled = engine == .compiled ? CompiledLibrary(sources: sources.mapValues(\.text)) : CompiledLibrary()
     }
 
     /// Renders template `name`; ``ViewModel`` objects are looked up by key, without reflection.
     public func render(_ name: String, with viewModel: ViewModel) throws -> String {
+        if let template = self.compiled.templates[name], let text = template.render(viewModel) {
+            return text
+        }
+        return try self.interpret(name, with: viewModel)
+    }
+
+    /// Renders template `name` with swift-mustache.
+    private func interpret(_ name: String, with viewModel: ViewModel) throws -> String {
         let context: Any =
             switch viewModel {
             case .object(let fields): MustacheObject(fields: fields)

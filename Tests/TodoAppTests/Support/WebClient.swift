@@ -26,6 +26,12 @@ final class WebClient {
         self.app = try TodoWebApp.make(store: store, templates: Self.templates, logger: logger)
     }
 
+    /// A browser over a web app built elsewhere (e.g. with its own renderer) on `store`.
+    init(app: WebApp, store: InMemoryTodoStore) {
+        self.app = app
+        self.store = store
+    }
+
     struct Answer {
         var status: Int
         var fields: HTTPFields

@@ -1,0 +1,97 @@
+import Signalbox
+
+extension CompiledTemplate {
+    /// Evaluates operations against a context stack, as swift-mustache evaluates its tokens
+    /// against its boxes (`MustacheObject`, arrays, `MustacheNull`, scalars).
+    struct Renderer {
+        let operations: [Operation]
+        var stack: [ViewModel]
+        var output = ""
+
+        /// Runs `range`; `false` when a value cannot be rendered like swift-mustache renders it.
+        mutating func run(_ range: Range<Int>) -> Bool {
+            var counter = range.lowerBound
+            while counter < range.upperBound {
+                switch self.operations[counter] {
+                case .text(let text):
+                    self.output.append(text)
+                    counter += 1
+                case .value(let key, let escaped):
+                    if let value = self.lookup(key), !self.append(value, escaped: escaped) { return false }
+                    counter += 1
+                case .section(let key, let end):
+                    let body = counter + 1..<end
+                    switch self.lookup(key) {
+                    case .list(let items)?:
+                        for item in items {
+                            self.stack.append(item)
+                            defer { self.stack.removeLast() }
+                            guard self.run(body) else { return false }
+                        }
+                    case .bool(let flag)?:
+                        if flag, !self.run(body) { return false }
+                    case .null?, nil:
+                        break
+                    case let value?:
+                        self.stack.append(value)
+                        defer { self.stack.removeLast() }
+                        guard self.run(body) else { return false }
+                    }
+                    counter = end
+                case .inverted(let key, let end):
+                    let body = counter + 1..<end
+                    switch self.lookup(key) {
+                    case .list(let items)? where items.isEmpty:
+                        // swift-mustache pushes the empty list (`{{.}}` inside names it).
+                        self.stack.append(.list(items))
+                        defer { self.stack.removeLast() }
+                        guard self.run(body) else { return false }
+                    case .bool(false)?, .null?, nil:
+                        guard self.run(body) else { return false }
+                    default:
+                        break
+                    }
+                    counter = end
+                }
+            }
+            return true
+        }
+
+        /// swift-mustache's lookup over `MustacheObject`s: the first name climbs the context stack
+        /// (only objects have children), the rest descend; `null` is found (it stops the climb).
+        private func lookup(_ key: LookupKey) -> ViewModel? {
+            if key.isCurrent { return self.stack.last }
+            var found: ViewModel?
+            if key.isAnchored {
+                if case .object(let fields)? = self.stack.last { found = fields[key.first] }
+            } else {
+                for context in self.stack.reversed() {
+                    if case .object(let fields) = context, let value = fields[key.first] {
+                        found = value
+                        break
+                    }
+                }
+            }
+            guard var value = found else { return nil }
+            for name in key.rest {
+                guard case .object(let fields) = value, let child = fields[name] else { return nil }
+                value = child
+            }
+            return value
+        }
+
+        /// Appends a scalar as swift-mustache prints it; `false` for lists and objects, which it
+        /// prints with Swift's `description` of its boxes.
+        private mutating func append(_ value: ViewModel, escaped: Bool) -> Bool {
+            switch value {
+            case .null: break
+            case .string(let text): escaped ? self.output.appendHTMLEscaped(text) : self.output.append(text)
+            case .int(let number): self.output.append(String(number))
+            case .bool(let flag): self.output.append(flag ? "true" : "false")
+            case .double(let number): self.output.append(String(describing: number))
+            case .list, .object: return false
+            }
+            return true
+        }
+    }
+}
