@@ -82,8 +82,8 @@ def load(out, machine):
         ("d64", "(d) list ↔ todo 1 on every request of each session — 64 sessions"),
         ("e1", "(e) Hummingbird 2.28.1 + swift-mustache, same page — one session"),
         ("e64", "(e) Hummingbird 2.28.1 + swift-mustache, same page — 64 sessions"),
-        ("x64", "(c′) as c, 64 sessions, demo app with the compiled-template prototype"),
-        ("y64", "(d′) as d, 64 sessions, demo app with the compiled-template prototype"),
+        ("x64", "(c′) as c, 64 sessions, demo app forced to swift-mustache (`engine: .swiftMustache`)"),
+        ("y64", "(d′) as d, 64 sessions, demo app forced to swift-mustache (`engine: .swiftMustache`)"),
     ]
     data = {name: runs(out, name) for name, _ in cases}
     med = {name: {k: median(rows, k) for k in ("rps", "p50", "p99", "bytes")} for name, rows in data.items() if rows}
@@ -118,7 +118,7 @@ def load(out, machine):
     hb_page = os.path.getsize(os.path.join(out, "hb-page.html"))
     lines.append(
         f"HTML bodies: the demo's list page is {page:,} bytes; Hummingbird's is {hb_page:,} bytes and "
-        f"**{body_e}** (byte for byte, `cmp`); the compiled-template prototype's is **{body_x}**. "
+        f"**{body_e}** (byte for byte, `cmp`); the demo app forced to swift-mustache gives **{body_x}**. "
         f"Response headers are the same set too (the peer adds SignalboxWeb's security headers).")
     lines.append("")
     lines.append("| Case | median req/s | p50 | p99 | req/s per round | bytes/response |")
@@ -155,9 +155,9 @@ def load(out, machine):
     lines.append(f"| d / a | **{d_a:.2f}** ({d1_a:.2f}) | — |")
     lines.append(f"| c / e | **{c_e:.2f}** ({c1_e:.2f}) | ≥ 1.2: {goal(c_e >= 1.2)} |")
     lines.append(f"| b / a | {ratio('b', 'a'):.2f} | (hello route, for reference) |")
-    lines.append(f"| c′ / a (compiled prototype) | {ratio('x64', 'a'):.2f} | |")
-    lines.append(f"| c′ / e (compiled prototype) | {ratio('x64', 'e64'):.2f} | |")
-    lines.append(f"| d′ / a (compiled prototype) | {ratio('y64', 'a'):.2f} | |")
+    lines.append(f"| c′ / a (swift-mustache engine) | {ratio('x64', 'a'):.2f} | |")
+    lines.append(f"| c′ / e (swift-mustache engine) | {ratio('x64', 'e64'):.2f} | |")
+    lines.append(f"| d′ / a (swift-mustache engine) | {ratio('y64', 'a'):.2f} | |")
     p99 = med["c64"]["p99"]
     lines.append(f"| p99 of c at 64 connections | {ms(p99)} ({ms(med['c1']['p99'])}) | < 2 ms: {goal(p99 < 0.002)} |")
     lines.append("")

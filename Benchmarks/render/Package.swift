@@ -1,6 +1,7 @@
 // swift-tools-version:6.2
-// Render and in-process request microbenchmarks for the todo page, and a prototype compiled
-// Mustache renderer. Outside the library's graph; run by Benchmarks/render/render.sh.
+// Render and in-process request microbenchmarks for the todo page: `MustacheRenderer` with its
+// compiled engine vs forced to swift-mustache. Outside the library's graph; run by
+// Benchmarks/render/render.sh.
 //
 // `TodoApp` is the demo's own app library: the root package exports no product for it, so this
 // package compiles the same sources as its target DemoApp (target names must be unique in a
@@ -36,18 +37,11 @@ let package = Package(
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
             ]
         ),
-        .target(
-            name: "CompiledMustache",
-            dependencies: [
-                .product(name: "Signalbox", package: signalbox),
-                .product(name: "SignalboxWeb", package: signalbox),
-            ]
-        ),
         .target(name: "CHeap"),
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: [
-                "DemoApp", "CompiledMustache", "CHeap",
+                "DemoApp", "CHeap",
                 .product(name: "Signalbox", package: signalbox),
                 .product(name: "SignalboxWeb", package: signalbox),
                 .product(name: "SignalboxHTTP", package: signalbox),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Part 3 of issue 6 (render side): the todo page rendered and requested in-process, swift-mustache
-# vs the compiled-template prototype; instructions (callgrind) and allocations (DHAT) per op; heap
-# bytes per session; the profile of one list-page request (where the time goes).
+# (`MustacheRenderer(engine: .swiftMustache)`) vs the library's compiled engine (the default);
+# instructions (callgrind) and allocations (DHAT) per op; heap bytes per session; the profile of
+# one list-page request (where the time goes).
 #   Benchmarks/render/render.sh          (after Benchmarks/run.sh has built the binaries)
 # Writes the "render" section of BENCHMARKS.md; raw outputs stay in Benchmarks/.build/results/render.
 set -euo pipefail
@@ -18,7 +19,7 @@ VG_BIN="$OUT/RenderBenchmarks.nodebug"
 cp "$BIN_RENDER" "$VG_BIN"
 strip -g "$VG_BIN"
 
-echo "== render: verify the compiled prototype against swift-mustache"
+echo "== render: verify the compiled engine against swift-mustache"
 if "$BIN_RENDER" --verify --templates "$ROOT/Templates" >"$OUT/verify.txt"; then echo ok >"$OUT/verify.status"; else echo FAILED >"$OUT/verify.status"; fi
 cat "$OUT/verify.txt"
 
@@ -49,7 +50,7 @@ for n in "$LOW" "$HIGH"; do
     done
 done
 for n in "$LOW" "$HIGH"; do
-    valgrind --tool=callgrind --callgrind-out-file="$OUT/compiled-$n.out" "$VG_BIN" "request: list page, compiled prototype" "$n" --templates "$ROOT/Templates" >/dev/null 2>&1
+    valgrind --tool=callgrind --callgrind-out-file="$OUT/compiled-$n.out" "$VG_BIN" "request: list page, compiled (library)" "$n" --templates "$ROOT/Templates" >/dev/null 2>&1
     for mode in yes no; do
         callgrind_annotate --inclusive=$mode --threshold=100 "$OUT/compiled-$n.out" 2>/dev/null | swift demangle --simplified >"$OUT/compiled-$n-inclusive-$mode.txt"
     done

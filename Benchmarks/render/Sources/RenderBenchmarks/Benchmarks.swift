@@ -1,5 +1,4 @@
 import CHeap
-import CompiledMustache
 import HTTPTypes
 import Logging
 import Signalbox
@@ -221,8 +220,10 @@ func renderBenchmark(_ name: String, renderer: @escaping () throws -> any Templa
     }
 }
 
-func mustache() throws -> any TemplateRenderer { try MustacheRenderer(directory: templates) }
-func compiled() throws -> any TemplateRenderer { try CompiledMustacheRenderer(directory: templates) }
+/// The library's renderer forced to swift-mustache for every template.
+func mustache() throws -> MustacheRenderer { try MustacheRenderer(directory: templates, engine: .swiftMustache) }
+/// The library's renderer with its default, compiled engine (what the demo serves).
+func compiled() throws -> MustacheRenderer { try MustacheRenderer(directory: templates, engine: .compiled) }
 
 func allBenchmarks() -> [Benchmark] { [
     requestBenchmark("request: list page", renderer: mustache, paths: [listPath]),
@@ -230,10 +231,10 @@ func allBenchmarks() -> [Benchmark] { [
     requestBenchmark("request: 3-deep todo page", renderer: mustache, paths: [deepPath]),
     requestBenchmark("request: list page, no-op renderer", renderer: { NullRenderer() }, paths: [listPath]),
     renderBenchmark("render: list page, swift-mustache", renderer: mustache),
-    renderBenchmark("render: list page, compiled prototype", renderer: compiled),
-    requestBenchmark("request: list page, compiled prototype", renderer: compiled, paths: [listPath]),
+    renderBenchmark("render: list page, compiled (library)", renderer: compiled),
+    requestBenchmark("request: list page, compiled (library)", renderer: compiled, paths: [listPath]),
     requestBenchmark(
-        "request: list ↔ todo, compiled prototype", renderer: compiled, paths: [listPath, todoPath]),
+        "request: list ↔ todo, compiled (library)", renderer: compiled, paths: [listPath, todoPath]),
 ] }
 
 func now() -> UInt64 {
@@ -290,10 +291,10 @@ func pages(_ renderer: any TemplateRenderer) async throws -> [(String, [UInt8])]
 
 // MARK: Serve (the demo with a chosen renderer, for the load benchmark)
 
-func serve(port: Int, useCompiled: Bool) async throws {
+func serve(port: Int, useSwiftMustache: Bool) async throws {
     var logger = Logger(label: "render-benchmarks-serve")
     logger.logLevel = .warning
-    let renderer: any TemplateRenderer = useCompiled ? try compiled() : try mustache()
+    let renderer = useSwiftMustache ? try mustache() : try compiled()
     let app = WebApp(renderer: renderer, logger: logger) {
         TodoWebApp.makeTree(store: sharedStore)
     }

@@ -3,9 +3,9 @@
 //   RenderBenchmarks [--templates DIR]              all benchmarks: a Markdown table (median of 5 rounds)
 //   RenderBenchmarks --list                         benchmark names
 //   RenderBenchmarks NAME ITERATIONS                runs one benchmark ITERATIONS times (for callgrind/DHAT)
-//   RenderBenchmarks --verify                       compiled renderer output == swift-mustache output, byte for byte
+//   RenderBenchmarks --verify                       compiled engine output == swift-mustache output, byte for byte
 //   RenderBenchmarks --dump DIR                     writes the pages both renderers produce
-//   RenderBenchmarks --serve PORT [--compiled]      the todo demo on HTTPServer, optionally with the compiled renderer
+//   RenderBenchmarks --serve PORT [--interpreted]   the todo demo on HTTPServer (compiled engine, or swift-mustache)
 //   RenderBenchmarks --session-memory N             heap bytes per logged-in session with a 3-deep stack
 //
 // The app is the demo's own (TodoApp compiled from the repository's sources): the demo store
@@ -15,7 +15,6 @@
 // "render" benchmarks replay the three `TemplateRenderer.render` calls the web layer makes for
 // the list page (todos/list, wrappers/flow, layout), recorded from a real request.
 
-import CompiledMustache
 import Dispatch
 import SignalboxWeb
 
@@ -40,7 +39,7 @@ if arguments.first == "--list" {
         same = same && equal
         print("\(equal ? "same" : "DIFFERENT")\t\(left.0)\t\(left.1.count) bytes\t\(right.1.count) bytes")
     }
-    let unsupported = try CompiledMustacheRenderer(directory: templates).unsupported
+    let unsupported = try compiled().interpretedTemplates
     for (name, reason) in unsupported.sorted(by: { $0.key < $1.key }) {
         print("falls back to swift-mustache: \(name) (\(reason))")
     }
@@ -77,7 +76,7 @@ if arguments.first == "--serve" {
     // A server: Swift's global executor is fine here (not run under valgrind).
     Task {
         do {
-            try await serve(port: Int(arguments[1]) ?? 0, useCompiled: arguments.contains("--compiled"))
+            try await serve(port: Int(arguments[1]) ?? 0, useSwiftMustache: arguments.contains("--interpreted"))
             exit(0)
         } catch {
             print("serve: \(error)")
