@@ -8,7 +8,7 @@ import Testing
 /// engine as with swift-mustache, whenever swift-mustache parses the template.
 @Suite struct MustacheDifferentialTests {
     @Test func compiledTemplatesRenderExactlyAsSwiftMustache() async {
-        let streams = Gen.int(in: 0...1_000_000).array(of: 0...160)
+        let streams = Gen.int(in: 0...1_000_000).array(of: 0...300)
         let tally = Mutex((parsed: 0, compiled: 0))
         await propertyCheck(count: 1500, input: streams) { numbers in
             var random = RandomTemplate(numbers)
