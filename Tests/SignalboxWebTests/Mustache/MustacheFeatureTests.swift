@@ -70,6 +70,7 @@ struct MustacheFeature: CustomTestStringConvertible, Sendable {
               ["title": "T", "items": [["name": "a"]]], "[|T]"),
         .init("a dotted name's first part climbs", "{{#items}}{{user.name}}{{/items}}",
               ["user": ["name": "ann"], "items": [1, 2]], "annann"),
+        .init("a name with no parts is the current context", "{{#s}}[{{..}}]{{/s}}", ["s": "x"], "[x]"),
         .init("a non-object root is the context", "{{#.}}<{{.}}>{{/.}}", ["a", "b"], "<a><b>"),
         // Standalone lines
         .init("standalone section lines vanish", "a\n  {{#x}}\n  b\n  {{/x}}\nc\n", ["x": true], "a\n  b\nc\n"),
@@ -78,6 +79,7 @@ struct MustacheFeature: CustomTestStringConvertible, Sendable {
         .init("tags that are not alone keep their line", "  {{#x}}y{{/x}}  \n-{{#x}}\nz\n{{/x}}", ["x": true],
               "  y  \n-\nz\n"),
         .init("a variable is never standalone", "  {{x}}\n", ["x": "v"], "  v\n"),
+        .init("a lone carriage return does not start a line", "a\r{{#x}}\r\nb{{/x}}", ["x": true], "a\r\r\nb"),
         .init("a standalone tag at the very end", "a\n{{#x}}b{{/x}}", ["x": true], "a\nb"),
         // Partials and inheritance
         .init("partials", "[{{>p}}]", ["x": "v"], "[v]", partials: ["p": "{{x}}"]),
@@ -100,6 +102,8 @@ struct MustacheFeature: CustomTestStringConvertible, Sendable {
               partials: ["base": "{{#items}}{{$b}}?{{/b}}{{/items}}"]),
         // Declined by the compiler, rendered by swift-mustache in both engines
         .init("set delimiters", "{{=<% %>=}}<%x%>", ["x": "v"], "v", compiles: false),
+        .init("a partial the compiler declines declines its includer", "[{{>p}}]", ["x": "v"], "[v]",
+              partials: ["p": "{{=<% %>=}}<%x%>"], compiles: false),
         .init("recursive partials", "{{>node}}", ["name": "a", "kids": [["name": "b", "kids": []]]], "a(b())",
               partials: ["node": "{{name}}({{#kids}}{{>node}}{{/kids}})"], compiles: false),
     ]
