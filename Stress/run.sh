@@ -61,6 +61,16 @@ part() {
 
 field() { sed -n "s/^$1: //p" "$2"; }
 
+# wait_closed PORT: until no connection from 127.0.0.1 to PORT is open. Back-to-back wrk runs
+# otherwise open their 62 connections while the server still counts the last run's against its
+# per-address limit (64) — it then closes the excess, which wrk reports as read errors.
+wait_closed() {
+    for _ in $(seq 1 200); do
+        [ "$(ss -Htn state established "( sport = :$1 )" dst 127.0.0.1 | wc -l)" -eq 0 ] && return
+        sleep 0.05
+    done
+}
+
 # rss_spread TSV SKIP_SECONDS: "first min max last deviation%" of the RSS column after SKIP
 # seconds; the deviation is the largest distance of a sample from the first, in percent of it.
 rss_spread() {
@@ -106,6 +116,7 @@ if wants flood; then
         : >"$OUT/$mode.rounds"
         answered=0
         while [ "$answered" -lt "$FLOOD" ]; do
+            wait_closed "$PORT_demo"
             wrk -t2 -c62 -d20s --latency -s "$ROOT/Stress/flood.lua" "$URL" -- "$mode" >>"$OUT/$mode.rounds" 2>&1 || true
             answered=$(awk '/^answered:/ { s += $2 } END { print s + 0 }' "$OUT/$mode.rounds")
             kill -0 "$PID_demo" 2>/dev/null || break
