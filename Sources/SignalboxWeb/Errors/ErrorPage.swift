@@ -57,21 +57,12 @@ struct ErrorPage {
     }
 }
 
-/// HTML escaping for the few strings written without a template.
+/// HTML escaping for the few strings written without a template, the same as the templates'.
 enum HTMLEscaping {
     static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
+        result.appendHTMLEscaped(text)
         return result
     }
 }
