@@ -243,7 +243,7 @@ def sessions(out, machine):
     lines.append(
         f"Goals: ≤ 4 KB per idle session — {per_session[largest]:,.0f} bytes at {largest:,} sessions: "
         f"{goal(per_session[largest] <= 4096)}; flat req/s across session counts — {largest:,} sessions "
-        f"serve {flat:.2f}× the req/s of {reference:,}: {goal(flat >= 0.9)} (within 10 %). The bytes "
+        f"serve {flat:.2f}× the req/s of {reference:,}: {goal(flat >= 0.9)} (goal: within 10 %). The bytes "
         f"per session for {sizes[0]} sessions are noise (a few KiB of RSS); the larger sizes give the "
         f"per-session cost. With {sizes[0]} sessions and 64 connections about {64 // max(sizes[0], 1)} in-flight "
         "requests share each session's lock and wait for each other, which lowers that row's req/s: "
