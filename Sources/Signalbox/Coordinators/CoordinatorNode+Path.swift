@@ -84,17 +84,13 @@ extension CoordinatorNode {
                 try self.checkGuard(route: index, kind: .root, input: nil, origin: origin, resume: &parser.resume)
                 if route.rootInput != nil { throw .missingRootInput(root: route.name) }
                 let content = route.make(owner, nil)
-                try Self.planNew(content, &parser)
+                try Self.plan(content, &parser)
                 let entry = Entry(route: index, presentation: nil, input: nil, inputSegment: nil, content: content)
                 parser.commits.append { self.replaceRoot(with: entry) }
             }
         }
         if !rootChanged {
-            if case .coordinator(let child) = root.content {
-                try child.node.plan(&parser)
-            } else {
-                try parser.addScreen()
-            }
+            try Self.plan(root.content, &parser)
         }
 
         var kept = 0
@@ -107,11 +103,7 @@ extension CoordinatorNode {
             }
             // Fast path: the segment spells exactly the kept entry's canonical name and input.
             if matching, kept < self.items.count, self.keeps(kept, segment, &parser) {
-                if case .coordinator(let child) = self.items[kept].content {
-                    try child.node.plan(&parser)
-                } else {
-                    try parser.addScreen()
-                }
+                try Self.plan(self.items[kept].content, &parser)
                 kept += 1
                 continue
             }
@@ -142,11 +134,7 @@ extension CoordinatorNode {
             if matching, kept < self.items.count, self.items[kept].route == index,
                 self.items[kept].inputSegment == inputSegment
             {
-                if case .coordinator(let child) = self.items[kept].content {
-                    try child.node.plan(&parser)
-                } else {
-                    try parser.addScreen()
-                }
+                try Self.plan(self.items[kept].content, &parser)
                 kept += 1
                 continue
             }
@@ -155,7 +143,7 @@ extension CoordinatorNode {
             try self.checkGuard(
                 route: index, kind: .route(presentation), input: input, origin: origin, resume: &parser.resume)
             let content = route.make(owner, input)
-            try Self.planNew(content, &parser)
+            try Self.plan(content, &parser)
             added.append(
                 Entry(route: index, presentation: presentation, input: input, inputSegment: inputSegment, content: content))
         }
@@ -213,7 +201,7 @@ extension CoordinatorNode {
             }
         } else {
             let content = self.table.routes[route].make(owner, nil)
-            try Self.planNew(content, &parser)
+            try Self.plan(content, &parser)
             parser.commits.append {
                 self.tabs[tab].content = content
                 self.adopt(content)
@@ -222,8 +210,9 @@ extension CoordinatorNode {
         }
     }
 
-    /// Plans the rest of the path into freshly built content.
-    private static func planNew(_ content: Content, _ parser: inout PathParser) throws(NavigationError) {
+    /// Plans an entry's content, kept or freshly built: a screen counts one level of depth, a child
+    /// coordinator plans its own part of the path.
+    private static func plan(_ content: Content, _ parser: inout PathParser) throws(NavigationError) {
         switch content {
         case .screen:
             try parser.addScreen()

@@ -119,17 +119,47 @@ public struct JSONWriter: Sendable {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case "<", ">", "&", "'", "\u{2028}", "\u{2029}", "\u{00}"..."\u{1F}", "\u{7F}":
-                let value = scalar.value
-                output += "\\u"
-                for shift in stride(from: 12, through: 0, by: -4) {
-                    output.append(Self.hex[Int((value >> UInt32(shift)) & 0xF)])
-                }
+            case "\u{00}"..."\u{1F}", "\u{7F}":
+                Self.appendUnicodeEscape(scalar, to: &output)
+            case _ where Self.isMarkupSensitive(scalar):
+                Self.appendUnicodeEscape(scalar, to: &output)
             default:
                 output.unicodeScalars.append(scalar)
             }
         }
         output.append("\"")
+    }
+
+    /// Valid JSON written by another encoder (`JSONEncoder`), with the markup-sensitive characters
+    /// escaped as this writer escapes them. They can only occur inside strings in valid JSON, so
+    /// escaping them anywhere in the text keeps its meaning.
+    static func escapingMarkup(inJSON text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if Self.isMarkupSensitive(scalar) {
+                Self.appendUnicodeEscape(scalar, to: &escaped)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// `<`, `>`, `&`, `'`, U+2028 and U+2029: written as `\u` escapes so that JSON can never be
+    /// mistaken for markup or break a script.
+    private static func isMarkupSensitive(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "<", ">", "&", "'", "\u{2028}", "\u{2029}": true
+        default: false
+        }
+    }
+
+    private static func appendUnicodeEscape(_ scalar: Unicode.Scalar, to output: inout String) {
+        output += "\\u"
+        for shift in stride(from: 12, through: 0, by: -4) {
+            output.append(Self.hex[Int((scalar.value >> UInt32(shift)) & 0xF)])
+        }
     }
 }
 

@@ -91,23 +91,11 @@ enum NavigationStateJSON {
         ]
     }
 
-    /// The snapshot as the core encodes it (keys sorted), with `<`, `>`, `&` and `'` escaped like
-    /// every other string in Signalbox's JSON (none of them occurs outside strings in JSON).
+    /// The snapshot as the core encodes it (keys sorted), with the markup-sensitive characters
+    /// escaped like every other string in Signalbox's JSON.
     static func snapshotJSON(_ snapshot: NavigationSnapshot) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "<": escaped += "\\u003c"
-            case ">": escaped += "\\u003e"
-            case "&": escaped += "\\u0026"
-            case "'": escaped += "\\u0027"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        return JSONWriter.escapingMarkup(inJSON: String(decoding: try encoder.encode(snapshot), as: UTF8.self))
     }
 }
