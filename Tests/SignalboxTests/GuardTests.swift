@@ -11,7 +11,7 @@ final class GuardedApp: NavigationCoordinatable {
     func makeAdmin() -> TestScreen { TestScreen("admin") }
     func makeVault() -> TestScreen { TestScreen("vault") }
 
-    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         switch attempt.route {
         case "admin" where !self.isAdmin: .redirect(to: "/")
         case "vault": .refuse("the vault is closed")
@@ -29,39 +29,39 @@ final class UnguardedApp: NavigationCoordinatable {
 }
 
 @Suite struct GuardTests {
-    @Test func aRedirectFromAPathKeepsTheOriginalTargetForLater() throws {
+    @Test func aRedirectFromAPathKeepsTheOriginalTargetForLater() async throws {
         let app = GuardedApp()
         let tree = NavigationTree(root: app)
-        #expect(throws: NavigationError.redirect(to: "/")) { try tree.apply(path: "/admin") }
+        #expect(try await tree.apply(path: "/admin") == .redirected(to: "/", resumes: true))
         #expect(tree.path == "/")
         #expect(tree.pendingPath == "/admin")
         app.isAdmin = true
         let next = try #require(tree.takePendingPath())
-        try tree.apply(path: next)
+        try await tree.apply(path: next)
         #expect(tree.path == "/admin")
         #expect(tree.pendingPath == nil)
     }
 
-    @Test func aGuardCanRefuseOperationsAsWellAsPaths() throws {
+    @Test func aGuardCanRefuseOperationsAsWellAsPaths() async throws {
         let app = GuardedApp()
         let tree = NavigationTree(root: app)
-        #expect(throws: NavigationError.refused(route: "vault", reason: "the vault is closed")) {
-            try app.route(to: \.vault)
+        await #expect(throws: NavigationError.refused(route: "vault", reason: "the vault is closed")) {
+            try await app.route(to: \.vault)
         }
-        #expect(throws: NavigationError.refused(route: "vault", reason: "the vault is closed")) {
-            try tree.apply(path: "/vault")
+        await #expect(throws: NavigationError.refused(route: "vault", reason: "the vault is closed")) {
+            try await tree.apply(path: "/vault")
         }
         #expect(tree.path == "/")
     }
 
-    @Test func aRootNeedingAnInputTheApplicationDidNotGiveIsATypedError() throws {
+    @Test func aRootNeedingAnInputTheApplicationDidNotGiveIsATypedError() async throws {
         let app = UnguardedApp()
         let tree = NavigationTree(root: app)
-        #expect(throws: NavigationError.missingRootInput(root: "account")) { try tree.apply(path: "/account") }
-        try app.root(\.account, User(name: "zoe"))
+        await #expect(throws: NavigationError.missingRootInput(root: "account")) { try await tree.apply(path: "/account") }
+        try await app.root(\.account, User(name: "zoe"))
         #expect(tree.path == "/account")
-        try tree.apply(path: "/account")
-        #expect(tree.branch.last?.title == "account zoe")
+        try await tree.apply(path: "/account")
+        #expect(try await tree.titles().last == "account zoe")
     }
 }
 
@@ -71,22 +71,22 @@ final class DetourApp: NavigationCoordinatable {
     @Route(.push) var login = makeLogin
     func makeHome() -> TestScreen { TestScreen("home") }
     func makeLogin() -> TestScreen { TestScreen("login") }
-    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         attempt.route == "login" ? .redirect(to: "/", resume: false) : .allow
     }
 }
 
 @Suite struct GuardResumeTests {
-    @Test func aRedirectThatIsNotADetourKeepsNoPendingPath() throws {
+    @Test func aRedirectThatIsNotADetourKeepsNoPendingPath() async throws {
         let tree = NavigationTree(root: DetourApp())
-        #expect(throws: NavigationError.redirect(to: "/")) { try tree.apply(path: "/login") }
+        #expect(try await tree.apply(path: "/login") == .redirected(to: "/", resumes: false))
         #expect(tree.pendingPath == nil)
     }
 
-    @Test func aTrailingSlashIsToleratedAndDroppedFromTheCanonicalPath() throws {
+    @Test func aTrailingSlashIsToleratedAndDroppedFromTheCanonicalPath() async throws {
         let (tree, app) = makeTree()
-        try app.root(\.member, User(name: "a"))
-        #expect(try tree.apply(path: "/member/items/item/1/") == "/member/items/item/1")
+        try await app.root(\.member, User(name: "a"))
+        #expect(try await tree.apply(path: "/member/items/item/1/") == .applied(path: "/member/items/item/1"))
     }
 }
 
@@ -97,7 +97,7 @@ final class CatalogApp: NavigationCoordinatable {
     let existing: Set<Int> = [1, 2]
     func makeList() -> TestScreen { TestScreen("list") }
     func makeItem(id: Int) -> TestScreen { TestScreen("item", input: String(id)) }
-    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         if attempt.route == "item", let id = attempt.input as? Int, !self.existing.contains(id) {
             return .notFound("there is no item \(id)")
         }
@@ -106,11 +106,11 @@ final class CatalogApp: NavigationCoordinatable {
 }
 
 @Suite struct GuardNotFoundTests {
-    @Test func aGuardCanSayAnInputNamesNothingWhichIsANotFoundError() throws {
+    @Test func aGuardCanSayAnInputNamesNothingWhichIsANotFoundError() async throws {
         let tree = NavigationTree(root: CatalogApp())
-        try tree.apply(path: "/item/2")
+        try await tree.apply(path: "/item/2")
         let error = NavigationError.notFound(route: "item", reason: "there is no item 9")
-        #expect(throws: error) { try tree.apply(path: "/item/9") }
+        await #expect(throws: error) { try await tree.apply(path: "/item/9") }
         #expect(error.kind == .notFound)
         #expect(tree.path == "/item/2")
     }

@@ -47,7 +47,7 @@ import Testing
         }
     }
 
-    @Test func joinIsTheInverseOfSplit() throws {
+    @Test func joinIsTheInverseOfSplit() async throws {
         for path in ["/", "/a", "/a/b/~/c", "/x/%2F/~"] {
             #expect(PathCodec.join(try PathCodec.split(path).map(String.init)) == path)
         }

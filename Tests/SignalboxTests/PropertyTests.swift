@@ -10,37 +10,37 @@ import Testing
     static let stringInputs = ["x", "a/b", "", ".", "..", "~", "100%", "ü ñ", "?#", "<b>"]
 
     /// Performs operation `code` (with `argument`) on the tree, ignoring refusals.
-    static func perform(_ code: Int, _ argument: Int, on tree: NavigationTree) {
+    static func perform(_ code: Int, _ argument: Int, on tree: NavigationTree) async {
         let app = tree.root(as: AppCoordinator.self)!
         do {
             switch code % 10 {
             case 0, 1, 2, 3:
-                let routes = tree.availableRoutes
+                let routes = tree.activeBranch.availableRoutes
                 guard !routes.isEmpty else { return }
                 let route = routes[argument % routes.count]
                 var input: String?
                 if route.path.hasSuffix("{input}") {
                     input = route.name == "item" ? String(argument % 5) : Self.stringInputs[argument % Self.stringInputs.count]
                 }
-                try tree.route(toNamed: route.name, input: input)
+                try await tree.route(toNamed: route.name, input: input)
             case 4:
-                try tree.popTop(respectingDismissibility: false)
+                try await tree.popTop(respectingDismissibility: false)
             case 5:
-                try tree.popTopToRoot()
+                try await tree.popTopToRoot()
             case 6:
                 guard let bar = tree.tabBars.first else { return }
-                try tree.selectTab(named: bar.tabs[argument % bar.tabs.count].name)
+                try await tree.selectTab(named: bar.tabs[argument % bar.tabs.count].name)
             case 7:
                 if argument % 2 == 0 {
-                    try app.root(\.guest)
+                    try await app.root(\.guest)
                 } else {
-                    try app.root(\.member, User(name: "u\(argument % 2)"))
+                    try await app.root(\.member, User(name: "u\(argument % 2)"))
                 }
             case 8:
                 let branch = tree.branch
-                try tree.apply(path: branch[argument % branch.count].path)
+                try await tree.apply(path: branch[argument % branch.count].path)
             default:
-                try tree.dismissTopPresentation()
+                try await tree.dismissTopPresentation()
             }
         } catch {
             // Refusals (nothing to pop, too deep, not dismissible...) are part of the model.
@@ -71,7 +71,7 @@ import Testing
         await propertyCheck(count: 300, input: operations) { operations in
             let (tree, _) = makeTree()
             for (code, argument) in operations {
-                Self.perform(code, argument, on: tree)
+                await Self.perform(code, argument, on: tree)
                 let path = tree.path
                 for feature in ["/~/", "member", "guest", "nested", "wizard", "pick", "sheet", "terms", "n/~"]
                 where path.contains(feature) {
@@ -79,20 +79,20 @@ import Testing
                 }
                 // Re-applying the canonical path is a no-op on the same tree.
                 let before = try tree.snapshot()
-                #expect(try tree.apply(path: path) == path)
+                #expect(try await tree.apply(path: path) == .applied(path: path))
                 #expect(try tree.snapshot() == before)
 
                 // A fresh tree given the same root input reaches the same active branch.
                 let (fresh, freshApp) = makeTree()
                 if let user = tree.root(as: AppCoordinator.self)?.rootInput(\.member) {
-                    try freshApp.root(\.member, user)
+                    try await freshApp.root(\.member, user)
                 }
-                #expect(try fresh.apply(path: path) == path)
+                #expect(try await fresh.apply(path: path) == .applied(path: path))
                 #expect(Self.activeBranch(try fresh.snapshot().root) == Self.activeBranch(before.root))
 
                 // Restoring the snapshot rebuilds everything, inactive tabs included.
                 let (restored, _) = makeTree()
-                try restored.restore(before)
+                try await restored.restore(before)
                 #expect(try restored.snapshot() == before)
             }
         }

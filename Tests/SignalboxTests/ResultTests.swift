@@ -2,49 +2,49 @@ import Signalbox
 import Testing
 
 @Suite struct ResultTests {
-    private func items() throws -> (NavigationTree, ItemsCoordinator) {
+    private func items() async throws -> (NavigationTree, ItemsCoordinator) {
         let (tree, app) = makeTree()
-        let tabs = try app.root(\.member, User(name: "ann"))
-        return (tree, try tabs.focusFirst(\.items).child)
+        let tabs = try await app.root(\.member, User(name: "ann"))
+        return (tree, try await tabs.focusFirst(\.items).child)
     }
 
-    @Test func aPresentedScreenAnswersItsPresenterWithATypedValue() throws {
-        let (tree, items) = try self.items()
-        try items.route(to: \.item, 3).route(to: \.pick)
-        #expect(try tree.submit(["action": "finish", "value": "Garden"]) == .accepted)
+    @Test func aPresentedScreenAnswersItsPresenterWithATypedValue() async throws {
+        let (tree, items) = try await self.items()
+        try await items.route(to: \.item, 3).route(to: \.pick)
+        #expect(try await tree.submit(["action": "finish", "value": "Garden"]) == .accepted)
         #expect(items.picked == [.finished("Garden")])
         #expect(tree.path == "/member/items/item/3")
     }
 
     @Test(arguments: ["pop", "back", "root", "dismiss"])
-    func aFlowLeftWithoutAnAnswerIsCancelled(_ how: String) throws {
-        let (tree, items) = try self.items()
-        try items.route(to: \.item, 3).route(to: \.pick)
+    func aFlowLeftWithoutAnAnswerIsCancelled(_ how: String) async throws {
+        let (tree, items) = try await self.items()
+        try await items.route(to: \.item, 3).route(to: \.pick)
         switch how {
-        case "pop": try items.popLast()
-        case "back": try tree.apply(path: "/member/items/item/3")
-        case "root": try tree.root(as: AppCoordinator.self)!.root(\.guest)
-        default: try tree.dismissTopPresentation()
+        case "pop": try await items.popLast()
+        case "back": try await tree.apply(path: "/member/items/item/3")
+        case "root": try await tree.root(as: AppCoordinator.self)!.root(\.guest)
+        default: try await tree.dismissTopPresentation()
         }
         #expect(items.picked == [.cancelled])
     }
 
-    @Test func aChildCoordinatorAnswersFromAnyOfItsScreens() throws {
-        let (tree, items) = try self.items()
-        let wizard = try items.route(to: \.wizard)
-        try wizard.route(to: \.step2)
+    @Test func aChildCoordinatorAnswersFromAnyOfItsScreens() async throws {
+        let (tree, items) = try await self.items()
+        let wizard = try await items.route(to: \.wizard)
+        try await wizard.route(to: \.step2)
         #expect(tree.path == "/member/items/wizard/step2")
-        #expect(try tree.submit(["action": "finish", "int": "42"]) == .accepted)
+        #expect(try await tree.submit(["action": "finish", "int": "42"]) == .accepted)
         #expect(items.wizardResults == [.finished(42)])
         #expect(wizard.isDismissed)
         #expect(tree.path == "/member/items")
     }
 
-    @Test func aValueOfTheWrongTypeIsRefusedAndChangesNothing() throws {
-        let (tree, items) = try self.items()
-        try items.route(to: \.wizard)
-        #expect {
-            try tree.submit(["action": "finish", "value": "not an int"])
+    @Test func aValueOfTheWrongTypeIsRefusedAndChangesNothing() async throws {
+        let (tree, items) = try await self.items()
+        try await items.route(to: \.wizard)
+        await #expect {
+            try await tree.submit(["action": "finish", "value": "not an int"])
         } throws: { error in
             guard case .resultTypeMismatch(let route, let expected, _) = error as? NavigationError else { return false }
             return route == "wizard" && expected == "Swift.Int"
@@ -53,20 +53,20 @@ import Testing
         #expect(items.wizardResults.isEmpty)
     }
 
-    @Test func finishingWhereNoRouteExpectsAResultIsAnError() throws {
-        let (tree, items) = try self.items()
-        try items.route(to: \.item, 1)
-        #expect(throws: NavigationError.noResultExpected(screen: "ItemsCoordinator")) {
-            try tree.submit(["action": "finish", "value": "x"])
+    @Test func finishingWhereNoRouteExpectsAResultIsAnError() async throws {
+        let (tree, items) = try await self.items()
+        try await items.route(to: \.item, 1)
+        await #expect(throws: NavigationError.noResultExpected(screen: "ItemsCoordinator")) {
+            try await tree.submit(["action": "finish", "value": "x"])
         }
     }
 
-    @Test func aResultIsDeliveredOnce() throws {
-        let (tree, items) = try self.items()
-        try items.route(to: \.pick)
-        _ = try tree.submit(["action": "finish", "value": "A"])
-        try items.route(to: \.item, 1)
-        items.popToRoot()
+    @Test func aResultIsDeliveredOnce() async throws {
+        let (tree, items) = try await self.items()
+        try await items.route(to: \.pick)
+        _ = try await tree.submit(["action": "finish", "value": "A"])
+        try await items.route(to: \.item, 1)
+        try await items.popToRoot()
         #expect(items.picked == [.finished("A")])
     }
 }

@@ -18,9 +18,9 @@ final class LinkedItems: NavigationCoordinatable, Deeplinkable {
     @Route(.push) var item = makeItem
     func makeList() -> TestScreen { TestScreen("list") }
     func makeItem(id: Int) -> TestScreen { TestScreen("item", input: String(id)) }
-    func handle(deepLink: any DeepLink) throws -> Bool {
+    func handle(deepLink: any DeepLink) async throws -> Bool {
         guard let link = deepLink as? OpenItem else { return false }
-        try self.popToRoot().route(to: \.item, link.id)
+        try await self.popToRoot().route(to: \.item, link.id)
         return true
     }
 }
@@ -32,45 +32,45 @@ final class LinkedRoot: NavigationCoordinatable {
 }
 
 @Suite struct StepTests {
-    @Test func aStepIsHandledByTheFirstCoordinatorUpTheTreeThatWantsIt() throws {
+    @Test func aStepIsHandledByTheFirstCoordinatorUpTheTreeThatWantsIt() async throws {
         let (tree, app) = makeTree()
-        let tabs = try app.root(\.member, User(name: "a"))
-        try tabs.focusFirst(\.items).child.route(to: \.item, 1)
-        #expect(try tree.submit(["action": "step"]) == .accepted)
+        let tabs = try await app.root(\.member, User(name: "a"))
+        try await tabs.focusFirst(\.items).child.route(to: \.item, 1)
+        #expect(try await tree.submit(["action": "step"]) == .accepted)
         #expect(app.handledSteps == [.ping])
     }
 
-    @Test func aHandlerCanNavigate() throws {
+    @Test func aHandlerCanNavigate() async throws {
         let (tree, app) = makeTree()
-        try app.root(\.member, User(name: "a"))
-        _ = try tree.submit(["action": "logout"])
+        try await app.root(\.member, User(name: "a"))
+        _ = try await tree.submit(["action": "logout"])
         #expect(tree.path == "/guest")
     }
 
-    @Test func aStepNobodyHandlesIsReportedNotDropped() throws {
+    @Test func aStepNobodyHandlesIsReportedNotDropped() async throws {
         let (tree, _) = makeTree()
-        #expect {
-            try tree.submit(["action": "unknownStep"])
+        await #expect {
+            try await tree.submit(["action": "unknownStep"])
         } throws: { error in
             guard case .unhandledStep(let step) = error as? NavigationError else { return false }
             return step.contains("UnknownStep")
         }
     }
 
-    @Test func aDeepLinkTravelsDownTheActiveBranchToTheCoordinatorThatHandlesIt() throws {
+    @Test func aDeepLinkTravelsDownTheActiveBranchToTheCoordinatorThatHandlesIt() async throws {
         let tree = NavigationTree(root: LinkedRoot())
-        try tree.deliver(OpenItem(id: 7))
+        try await tree.deliver(OpenItem(id: 7))
         #expect(tree.path == "/item/7")
     }
 
-    @Test func anUnhandledDeepLinkIsAnError() throws {
+    @Test func anUnhandledDeepLinkIsAnError() async throws {
         let tree = NavigationTree(root: LinkedApp())
-        #expect(throws: NavigationError.unhandledDeepLink(link: "item 1")) { try tree.deliver(OpenItem(id: 1)) }
+        await #expect(throws: NavigationError.unhandledDeepLink(link: "item 1")) { try await tree.deliver(OpenItem(id: 1)) }
     }
 
-    @Test func aFormTheScreenRefusesIsAnInvalidSubmission() throws {
+    @Test func aFormTheScreenRefusesIsAnInvalidSubmission() async throws {
         let (tree, _) = makeTree()
-        let result = try tree.submit(["action": "???"])
+        let result = try await tree.submit(["action": "???"])
         #expect(result == .invalid("Unknown action", fields: ["action": "required"]))
     }
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(WebError(error, requestID: "r").status.code == status)
     }
 
-    @Test func unknownErrorsAre500sThatRevealNothing() {
+    @Test func unknownErrorsAre500sThatRevealNothing() async {
         struct Secret: Error, CustomStringConvertible { var description: String { "password=hunter2" } }
         let mapped = WebError(Secret(), requestID: "abc")
         #expect(mapped.status == .internalServerError)

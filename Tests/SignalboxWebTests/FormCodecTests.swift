@@ -40,7 +40,7 @@ import Testing
         #expect(throws: error) { try FormCodec().decode(Array(body.utf8)) }
     }
 
-    @Test func enforcesItsLimits() throws {
+    @Test func enforcesItsLimits() async throws {
         let codec = FormCodec(limits: .init(maxBytes: 64, maxFields: 3, maxFieldBytes: 8))
         #expect(throws: FormDecodingError.tooLarge(limit: 64)) {
             try codec.decode(Array(String(repeating: "a", count: 65).utf8))

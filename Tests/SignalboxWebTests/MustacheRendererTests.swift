@@ -17,7 +17,7 @@ import Testing
         return try body(root.path)
     }
 
-    @Test func loadsADirectoryRecursivelyByRelativeName() throws {
+    @Test func loadsADirectoryRecursivelyByRelativeName() async throws {
         try self.withDirectory([
             "layout.mustache": "[{{{content}}}]", "todos/list.mustache": "{{#items}}[{{.}}]{{/items}}",
             "notes.txt": "ignored",
@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test func overridesWinByName() throws {
+    @Test func overridesWinByName() async throws {
         try self.withDirectory([
             "base/layout.mustache": "base", "base/only.mustache": "only-base", "app/layout.mustache": "app",
         ]) { directory in
@@ -39,7 +39,7 @@ import Testing
         }
     }
 
-    @Test func aTemplateThatDoesNotParseFailsStartUpNamingFileLineAndColumn() throws {
+    @Test func aTemplateThatDoesNotParseFailsStartUpNamingFileLineAndColumn() async throws {
         try self.withDirectory(["ok.mustache": "fine", "todos/broken.mustache": "line one\n  {{#items}}\n{{/other}}\n"])
         {
             directory in
@@ -56,11 +56,11 @@ import Testing
         }
     }
 
-    @Test func aMissingDirectoryFailsStartUp() {
+    @Test func aMissingDirectoryFailsStartUp() async {
         #expect(throws: TemplateError.self) { try MustacheRenderer(directory: "/no/such/signalbox/templates") }
     }
 
-    @Test func theRepositoryTemplatesOfTheWebLayerParse() throws {
+    @Test func theRepositoryTemplatesOfTheWebLayerParse() async throws {
         let renderer = try MustacheRenderer(templates: try webLayerTemplates())
         for name in [
             "layout", "errors/error", "dev/tree", "dev/node", "partials/tabs", "partials/breadcrumbs", "partials/modal",
@@ -69,7 +69,7 @@ import Testing
         }
     }
 
-    @Test func viewModelsRenderWithoutReflectionAndEscapeByDefault() throws {
+    @Test func viewModelsRenderWithoutReflectionAndEscapeByDefault() async throws {
         let renderer = try MustacheRenderer(templates: [
             "t":
                 "{{name}}|{{{raw}}}|{{#flag}}yes{{/flag}}{{^off}}no{{/off}}|{{#list}}{{n}},{{/list}}|{{obj.inner}}|{{count}}|{{ratio}}",

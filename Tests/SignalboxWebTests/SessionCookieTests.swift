@@ -28,7 +28,7 @@ import Testing
         #expect(SessionCookie.candidates(in: header, name: "signalbox_session").map(\.rawValue) == expected)
     }
 
-    @Test func writesAnHttpOnlyLaxCookieForTheWholeSite() throws {
+    @Test func writesAnHttpOnlyLaxCookieForTheWholeSite() async throws {
         let id = try #require(SessionID(rawValue: Self.valid))
         #expect(
             SessionCookie.setCookie(name: "sid", id: id, secure: false)
@@ -41,7 +41,7 @@ import Testing
     /// A million ids straight from the generator: all 32 lowercase hex digits, all distinct, and
     /// every one of the 128 bit positions set in 50 % ± 1 % of them (a fixed, stuck or biased bit
     /// would be hundreds of standard deviations out; a fair one is 20 within).
-    @Test func sessionIDsAre128RandomBitsAndLogOnlyAFingerprint() {
+    @Test func sessionIDsAre128RandomBitsAndLogOnlyAFingerprint() async {
         let count = 1_000_000
         var seen = Set<UInt128>(minimumCapacity: count)
         // Bit-sliced counters: bit k of slices[k] at position p is bit k of how many ids had bit p set.

@@ -83,9 +83,9 @@ import TodoApp
     func observe(_ client: WebClient) async throws -> Observed {
         let alice = InMemoryTodoStore.demoUser
         return Observed(
-            state: try await client.state(), cookies: client.cookies, todos: client.store.todos(of: alice),
-            projects: client.store.projects(of: alice), settings: client.store.settings(of: alice),
-            registered: client.store.isRegistered(username: "mallory"))
+            state: try await client.state(), cookies: client.cookies, todos: await client.store.todos(of: alice),
+            projects: await client.store.projects(of: alice), settings: await client.store.settings(of: alice),
+            registered: await client.store.isRegistered(username: "mallory"))
     }
 
     @Test(arguments: actions, Forgery.allCases)

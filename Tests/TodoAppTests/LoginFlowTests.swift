@@ -3,24 +3,24 @@ import Testing
 @testable import TodoApp
 
 @Suite struct LoginFlowTests {
-    @Test func aNewSessionStartsOnTheLoginPage() {
+    @Test func aNewSessionStartsOnTheLoginPage() async throws {
         let app = TestApp()
         #expect(app.tree.path == "/unauthenticated")
-        #expect(app.titles == ["Welcome"])
+        #expect(try await app.titles() == ["Welcome"])
         #expect(app.main.user == nil)
     }
 
-    @Test func aWrongPasswordIsRefusedAndKeepsTheUserSignedOut() throws {
+    @Test func aWrongPasswordIsRefusedAndKeepsTheUserSignedOut() async throws {
         let app = TestApp()
-        let result = try app.logIn(password: "looking-glass")
+        let result = try await app.logIn(password: "looking-glass")
         #expect(result.message == "Wrong username or password. Please try again.")
         #expect(app.tree.path == "/unauthenticated")
         #expect(app.main.user == nil)
     }
 
-    @Test func emptyCredentialsAreRefusedWithFieldMessages() throws {
+    @Test func emptyCredentialsAreRefusedWithFieldMessages() async throws {
         let app = TestApp()
-        let result = try app.submit(["username": "", "password": ""], at: "/unauthenticated")
+        let result = try await app.submit(["username": "", "password": ""], at: "/unauthenticated")
         guard case .invalid(let rejection) = result else {
             Issue.record("expected a rejection")
             return
@@ -28,99 +28,99 @@ import Testing
         #expect(Set(rejection.fieldErrors.keys) == ["username", "password"])
     }
 
-    @Test func theRightPasswordSwitchesToTheTabsOnHome() throws {
+    @Test func theRightPasswordSwitchesToTheTabsOnHome() async throws {
         let app = TestApp()
-        #expect(try app.logIn() == .accepted)
+        #expect(try await app.logIn() == .accepted)
         #expect(app.tree.path == "/authenticated/home")
         #expect(app.main.user == TestApp.alice)
         #expect(app.tree.tabBars.first?.tabs.map(\.name) == ["home", "todos", "projects", "profile", "testbed"])
     }
 
-    @Test func usernamesAreCaseInsensitive() throws {
+    @Test func usernamesAreCaseInsensitive() async throws {
         let app = TestApp()
-        #expect(try app.logIn(username: "Alice") == .accepted)
+        #expect(try await app.logIn(username: "Alice") == .accepted)
         #expect(app.main.user == TestApp.alice)
     }
 
-    @Test func aDeepLinkWhileSignedOutLandsOnLoginAndContinuesAfterwards() throws {
+    @Test func aDeepLinkWhileSignedOutLandsOnLoginAndContinuesAfterwards() async throws {
         let app = TestApp()
-        #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
-            try app.tree.apply(path: "/authenticated/todos/todo/3/pickProject")
+        await #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
+            try await app.tree.apply(path: "/authenticated/todos/todo/3/pickProject")
         }
         #expect(app.tree.path == "/unauthenticated")
         #expect(app.tree.pendingPath == "/authenticated/todos/todo/3/pickProject")
 
-        #expect(try app.tree.submit(["username": "alice", "password": "wonderland"]) == .accepted)
+        #expect(try await app.tree.submit(["username": "alice", "password": "wonderland"]) == .accepted)
         #expect(app.tree.path == "/authenticated/todos/todo/3/pickProject")
-        #expect(app.titles == ["Todos", "Send the invitations", "Choose a project"])
+        #expect(try await app.titles() == ["Todos", "Send the invitations", "Choose a project"])
         #expect(app.tree.pendingPath == nil)
     }
 
-    @Test func aDeepLinkThatLeadsNowhereStillLogsInOnHome() throws {
+    @Test func aDeepLinkThatLeadsNowhereStillLogsInOnHome() async throws {
         let app = TestApp()
         // The signed-out guard answers before the rest of the path can be checked.
-        #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
-            try app.tree.apply(path: "/authenticated/todos/nonsense")
+        await #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
+            try await app.tree.apply(path: "/authenticated/todos/nonsense")
         }
-        try app.logIn()
+        try await app.logIn()
         #expect(app.tree.path == "/authenticated/home")
         #expect(app.tree.pendingPath == nil)
     }
 
-    @Test func aDeepLinkToAMissingTodoLandsOnTheTabsAfterLogin() throws {
+    @Test func aDeepLinkToAMissingTodoLandsOnTheTabsAfterLogin() async throws {
         let app = TestApp()
-        #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
-            try app.tree.apply(path: "/authenticated/todos/todo/999")
+        await #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
+            try await app.tree.apply(path: "/authenticated/todos/todo/999")
         }
-        try app.logIn()
+        try await app.logIn()
         #expect(app.tree.path == "/authenticated/home")
-        #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 999.")) {
-            try app.tree.apply(path: "/authenticated/todos/todo/999")
+        await #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 999.")) {
+            try await app.tree.apply(path: "/authenticated/todos/todo/999")
         }
     }
 
-    @Test func goingBackToTheLoginPageWhileSignedInStaysSignedIn() throws {
+    @Test func goingBackToTheLoginPageWhileSignedInStaysSignedIn() async throws {
         let app = TestApp()
-        try app.logIn()
-        try app.tree.apply(path: "/authenticated/todos/todo/1")
-        #expect(throws: NavigationError.redirect(to: "/authenticated/todos/todo/1")) {
-            try app.tree.apply(path: "/unauthenticated")
+        try await app.logIn()
+        try await app.tree.apply(path: "/authenticated/todos/todo/1")
+        await #expect(throws: NavigationError.redirect(to: "/authenticated/todos/todo/1")) {
+            try await app.tree.apply(path: "/unauthenticated")
         }
         #expect(app.main.user == TestApp.alice)
         #expect(app.tree.path == "/authenticated/todos/todo/1")
     }
 
-    @Test func logoutSwitchesBackAndLocksTheTabsAgain() throws {
+    @Test func logoutSwitchesBackAndLocksTheTabsAgain() async throws {
         let app = TestApp()
-        try app.logIn()
+        try await app.logIn()
         weak let tabs = app.tabs
-        #expect(try app.submit(["action": "logout"], at: "/authenticated/profile") == .accepted)
+        #expect(try await app.submit(["action": "logout"], at: "/authenticated/profile") == .accepted)
         #expect(app.tree.path == "/unauthenticated")
         #expect(app.main.user == nil)
         #expect(tabs == nil, "the signed-in tree is released")
-        #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
-            try app.tree.apply(path: "/authenticated/home")
+        await #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
+            try await app.tree.apply(path: "/authenticated/home")
         }
     }
 
-    @Test func aStaleRedirectIsForgottenAtLogout() throws {
+    @Test func aStaleRedirectIsForgottenAtLogout() async throws {
         let app = TestApp()
-        try app.logIn()
-        #expect(throws: NavigationError.self) { try app.tree.apply(path: "/unauthenticated") }
-        try app.submit(["action": "logout"], at: "/authenticated/profile")
+        try await app.logIn()
+        await #expect(throws: NavigationError.self) { try await app.tree.apply(path: "/unauthenticated") }
+        try await app.submit(["action": "logout"], at: "/authenticated/profile")
         #expect(app.tree.pendingPath == nil)
-        try app.logIn()
+        try await app.logIn()
         #expect(app.tree.path == "/authenticated/home")
     }
 
-    @Test func theForgotPasswordDialogConfirmsAndKeepsItsAnswer() throws {
+    @Test func theForgotPasswordDialogConfirmsAndKeepsItsAnswer() async throws {
         let app = TestApp()
-        try app.tree.apply(path: "/unauthenticated/forgotPassword")
+        try await app.tree.apply(path: "/unauthenticated/forgotPassword")
         #expect(app.tree.presentation?.style == .modal)
         #expect(app.tree.presentation?.closePath == "/unauthenticated")
-        #expect(try app.tree.submit(["username": " "]).message == "Enter the username of your account.")
-        #expect(try app.tree.submit(["username": "alice"]) == .accepted)
-        try app.tree.apply(path: "/unauthenticated/forgotPassword")
-        #expect(app.tree.branch.last?.screen.viewModel["sentTo"] == "alice")
+        #expect(try await app.tree.submit(["username": " "]).message == "Enter the username of your account.")
+        #expect(try await app.tree.submit(["username": "alice"]) == .accepted)
+        try await app.tree.apply(path: "/unauthenticated/forgotPassword")
+        #expect((try await app.tree.branch.last?.screen.viewModel)?["sentTo"] == "alice")
     }
 }

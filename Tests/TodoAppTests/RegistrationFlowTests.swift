@@ -3,11 +3,11 @@ import Testing
 @testable import TodoApp
 
 @Suite struct RegistrationFlowTests {
-    @Test func aUsernamePushesThePasswordStepWithTheNameAsInput() throws {
+    @Test func aUsernamePushesThePasswordStepWithTheNameAsInput() async throws {
         let app = TestApp()
-        #expect(try app.submit(["username": "Bob"], at: "/unauthenticated/registration") == .accepted)
+        #expect(try await app.submit(["username": "Bob"], at: "/unauthenticated/registration") == .accepted)
         #expect(app.tree.path == "/unauthenticated/registration/password/bob")
-        #expect(app.titles == ["Welcome", "Register", "Choose a password"])
+        #expect(try await app.titles() == ["Welcome", "Register", "Choose a password"])
     }
 
     @Test(arguments: [
@@ -15,39 +15,39 @@ import Testing
         ("al", "A username has 3 to 32 characters."),
         ("bob smith", "Use only letters a–z, digits, “-” and “_” in a username."),
     ])
-    func badUsernamesAreRefused(username: String, message: String) throws {
+    func badUsernamesAreRefused(username: String, message: String) async throws {
         let app = TestApp()
-        #expect(try app.submit(["username": username], at: "/unauthenticated/registration").message == message)
+        #expect(try await app.submit(["username": username], at: "/unauthenticated/registration").message == message)
         #expect(app.tree.path == "/unauthenticated/registration")
     }
 
-    @Test func passwordsMustMatchAndBeLongEnough() throws {
+    @Test func passwordsMustMatchAndBeLongEnough() async throws {
         let app = TestApp()
-        try app.tree.apply(path: "/unauthenticated/registration/password/bob")
-        #expect(try app.tree.submit(["password": "short", "confirmation": "short"]).message
+        try await app.tree.apply(path: "/unauthenticated/registration/password/bob")
+        #expect(try await app.tree.submit(["password": "short", "confirmation": "short"]).message
             == "A password has at least 8 characters.")
-        #expect(try app.tree.submit(["password": "tweedledum", "confirmation": "tweedledee"]).message
+        #expect(try await app.tree.submit(["password": "tweedledum", "confirmation": "tweedledee"]).message
             == "The two passwords differ.")
-        #expect(!app.store.isRegistered(username: "bob"))
+        #expect(await !app.store.isRegistered(username: "bob"))
     }
 
-    @Test func registeringDismissesTheFlowAndSignsTheNewUserIn() throws {
+    @Test func registeringDismissesTheFlowAndSignsTheNewUserIn() async throws {
         let app = TestApp()
-        try app.submit(["username": "bob"], at: "/unauthenticated/registration")
+        try await app.submit(["username": "bob"], at: "/unauthenticated/registration")
         weak let registration = app.tree.topCoordinator as? RegistrationCoordinator
         #expect(registration != nil)
-        #expect(try app.tree.submit(["password": "tweedledum", "confirmation": "tweedledum"]) == .accepted)
+        #expect(try await app.tree.submit(["password": "tweedledum", "confirmation": "tweedledum"]) == .accepted)
         #expect(app.tree.path == "/authenticated/home")
         #expect(app.main.user == User(username: "bob"))
         #expect(registration == nil, "the registration flow is released")
-        #expect(app.store.authenticate(username: "bob", password: "tweedledum") == User(username: "bob"))
-        #expect(app.store.todos(of: User(username: "bob")).isEmpty)
+        #expect(await app.store.authenticate(username: "bob", password: "tweedledum") == User(username: "bob"))
+        #expect(await app.store.todos(of: User(username: "bob")).isEmpty)
     }
 
-    @Test func aUsernameTakenMeanwhileIsReportedOnThePasswordStep() throws {
+    @Test func aUsernameTakenMeanwhileIsReportedOnThePasswordStep() async throws {
         let app = TestApp()
-        try app.tree.apply(path: "/unauthenticated/registration/password/alice")
-        let message = try app.tree.submit(["password": "tweedledum", "confirmation": "tweedledum"]).message
+        try await app.tree.apply(path: "/unauthenticated/registration/password/alice")
+        let message = try await app.tree.submit(["password": "tweedledum", "confirmation": "tweedledum"]).message
         #expect(message == "This username is already taken. Go back and choose another username.")
         #expect(app.main.user == nil)
     }

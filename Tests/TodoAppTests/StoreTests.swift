@@ -2,47 +2,47 @@ import Testing
 @testable import TodoApp
 
 @Suite struct InMemoryTodoStoreTests {
-    @Test func theDemoDataIsSeeded() {
+    @Test func theDemoDataIsSeeded() async {
         let store = InMemoryTodoStore.demo()
         let alice = TestApp.alice
-        #expect(store.todos(of: alice).map(\.title) == [
+        #expect(await store.todos(of: alice).map(\.title) == [
             "Buy milk", "Paint the roses red", "Send the invitations", "Read Through the Looking-Glass",
         ])
-        #expect(store.projects(of: alice).map(\.name) == ["Garden", "Tea party"])
+        #expect(await store.projects(of: alice).map(\.name) == ["Garden", "Tea party"])
     }
 
-    @Test func authenticationNeedsTheExactPassword() {
+    @Test func authenticationNeedsTheExactPassword() async {
         let store = InMemoryTodoStore.demo()
-        #expect(store.authenticate(username: "alice", password: "wonderland") == TestApp.alice)
-        #expect(store.authenticate(username: "alice", password: "wonderlan") == nil)
-        #expect(store.authenticate(username: "alice", password: "wonderlandx") == nil)
-        #expect(store.authenticate(username: "nobody", password: "wonderland") == nil)
+        #expect(await store.authenticate(username: "alice", password: "wonderland") == TestApp.alice)
+        #expect(await store.authenticate(username: "alice", password: "wonderlan") == nil)
+        #expect(await store.authenticate(username: "alice", password: "wonderlandx") == nil)
+        #expect(await store.authenticate(username: "nobody", password: "wonderland") == nil)
     }
 
-    @Test func writesValidateWhoeverCalls() {
+    @Test func writesValidateWhoeverCalls() async {
         let store = InMemoryTodoStore.demo()
-        #expect(throws: TodoStoreError.invalid("Please enter a title.")) {
-            try store.addTodo(title: " ", for: TestApp.alice)
+        await #expect(throws: TodoStoreError.invalid("Please enter a title.")) {
+            try await store.addTodo(title: " ", for: TestApp.alice)
         }
-        #expect(throws: TodoStoreError.unknownUser) { try store.addTodo(title: "x", for: User(username: "ghost")) }
-        #expect(throws: TodoStoreError.usernameTaken) { try store.register(username: "ALICE", password: "12345678") }
+        await #expect(throws: TodoStoreError.unknownUser) { try await store.addTodo(title: "x", for: User(username: "ghost")) }
+        await #expect(throws: TodoStoreError.usernameTaken) { try await store.register(username: "ALICE", password: "12345678") }
         var todo = Todo(id: 1, title: "Buy milk", projectID: 99)
-        #expect(throws: TodoStoreError.notFound) { try store.updateTodo(todo, for: TestApp.alice) }
+        await #expect(throws: TodoStoreError.notFound) { try await store.updateTodo(todo, for: TestApp.alice) }
         todo.id = 99
         todo.projectID = nil
-        #expect(throws: TodoStoreError.notFound) { try store.updateTodo(todo, for: TestApp.alice) }
-        #expect(throws: TodoStoreError.notFound) { try store.deleteTodo(id: 99, of: TestApp.alice) }
+        await #expect(throws: TodoStoreError.notFound) { try await store.updateTodo(todo, for: TestApp.alice) }
+        await #expect(throws: TodoStoreError.notFound) { try await store.deleteTodo(id: 99, of: TestApp.alice) }
     }
 
     @Test func concurrentWritesGetDistinctIDs() async throws {
         let store = InMemoryTodoStore.demo()
         let ids = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<200 {
-                group.addTask { try store.addTodo(title: "todo \(index)", for: TestApp.alice).id }
+                group.addTask { try await store.addTodo(title: "todo \(index)", for: TestApp.alice).id }
             }
             return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
         }
         #expect(ids.count == 200)
-        #expect(store.todos(of: TestApp.alice).count == 204)
+        #expect(await store.todos(of: TestApp.alice).count == 204)
     }
 }

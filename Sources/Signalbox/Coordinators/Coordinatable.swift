@@ -1,33 +1,46 @@
 /// Anything that owns a piece of navigation: a navigation stack, a tab bar, or a wrapper.
 ///
 /// Conform through ``NavigationCoordinatable`` or ``TabCoordinatable`` (or use
-/// ``WrapperCoordinator``); they provide ``coordinatorNode``. Coordinators must be classes; make
-/// them `final`. Override ``handle(_:)`` to handle ``Step``s and ``guardNavigation(_:)`` to
-/// refuse or redirect navigation.
+/// ``WrapperCoordinator``). Coordinators must be classes; make them `final`. Implement
+/// ``handle(_:)`` to handle ``Step``s and ``guardNavigation(_:)`` to refuse or redirect
+/// navigation. Both may `await` (a database, a service) and throw.
 public protocol Coordinatable: AnyObject, SendableMetatype {
-    /// Signalbox's bookkeeping for this coordinator (its stack, tabs or wrapped child).
-    /// Provided by ``NavigationCoordinatable``, ``TabCoordinatable`` and ``WrapperCoordinator``.
-    var coordinatorNode: CoordinatorNode { get }
-
     /// Handles a step emitted by a screen of this coordinator or passed up from a child.
     /// Return `true` when handled; `false` lets the step travel to the parent.
     /// The default handles nothing.
-    func handle(_ step: any Step) throws -> Bool
+    func handle(_ step: any Step) async throws -> Bool
 
-    /// Decides whether a navigation into one of this coordinator's routes may happen.
-    /// The default allows everything.
-    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision
+    /// Decides whether a navigation into one of this coordinator's routes may happen. It is
+    /// asked before anything changes, so a refusal (or an error it throws) leaves the tree as it
+    /// was. The default allows everything.
+    ///
+    /// ```swift
+    /// func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
+    ///     guard attempt.route == "todo", let id = attempt.input as? Int else { return .allow }
+    ///     return try await store.todo(id: id, of: user) == nil ? .notFound("There is no todo \(id).") : .allow
+    /// }
+    /// ```
+    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision
 }
 
 extension Coordinatable {
-    public func handle(_ step: any Step) throws -> Bool { false }
+    public func handle(_ step: any Step) async throws -> Bool { false }
 
-    public func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision { .allow }
+    public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision { .allow }
 
-    /// The node, bound to this coordinator on first use.
+    /// The node of this coordinator, bound to it.
     var node: CoordinatorNode {
-        let node = self.coordinatorNode
-        if node.table == nil { node.bind(to: self) }
+        let node: CoordinatorNode
+        if let navigation = self as? any NavigationCoordinatable {
+            node = nodeOfStack(navigation)
+        } else if let tabs = self as? any TabCoordinatable {
+            node = nodeOfTabs(tabs)
+        } else if let wrapper = self as? any WrapperNodeOwner {
+            node = wrapper.wrapperNode
+        } else {
+            node = DetachedNode.node(for: self)
+        }
+        node.bind(to: self)
         return node
     }
 
@@ -50,22 +63,38 @@ extension Coordinatable {
     /// the wrapper). Results of routes inside it are delivered as `.cancelled`.
     ///
     /// - Throws: ``NavigationError/cannotDismiss(coordinator:reason:)`` for a root, a tab or a
-    ///   detached coordinator.
-    public func dismissCoordinator() throws(NavigationError) {
-        try self.node.dismissFromParent()
+    ///   detached coordinator; what a result or dismiss handler throws.
+    public func dismissCoordinator() async throws {
+        var hooks = HookQueue()
+        try self.node.dismissFromParent(&hooks)
+        try await hooks.run()
     }
 
     /// Ends the flow this coordinator was presented for with `value`: the presenting route's
     /// `onResult` handler receives `.finished(value)`.
-    public func finish(with value: Any) throws(NavigationError) {
-        try self.node.finishFromParent(with: value, screen: self.node.table.displayName)
+    public func finish(with value: Any) async throws {
+        let node = self.node
+        var hooks = HookQueue()
+        try node.finishFromParent(with: value, screen: node.displayName, &hooks)
+        try await hooks.run()
     }
 
     /// Sends a step to this coordinator; unhandled steps travel up its parents.
     ///
     /// - Throws: ``NavigationError/unhandledStep(step:)`` when nobody handles it; errors thrown
     ///   by a handler are rethrown unchanged.
-    public func send(_ step: any Step) throws {
-        try self.node.send(step)
+    public func send(_ step: any Step) async throws {
+        try await self.node.send(step)
+    }
+}
+
+private func nodeOfStack<C: NavigationCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.stack.node }
+private func nodeOfTabs<C: TabCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.child.node }
+
+/// Coordinators that are neither stacks, tabs nor wrappers have a node that holds nothing, so
+/// every operation on them is a clear error rather than a trap.
+enum DetachedNode {
+    static func node(for coordinator: any Coordinatable) -> CoordinatorNode {
+        CoordinatorNode()
     }
 }

@@ -5,28 +5,26 @@
 /// let stack = NavigationStack(initial: \TodosCoordinator.start)
 /// let stack = NavigationStack(initial: \MainCoordinator.authenticated, user)
 /// ```
-public final class NavigationStack<Coordinator: NavigationCoordinatable>: CoordinatorNode {
+public final class NavigationStack<Coordinator: NavigationCoordinatable> {
+    let node: StackNode
+
     /// A stack starting at a root without input.
     public init<Output>(initial root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Void, Output>>) {
-        super.init(kind: .navigation)
-        self.initialRoot = (root, nil)
-        self.initialSite = { ($0 as! Coordinator)[keyPath: root].site }
+        self.node = StackNode(initialRoot: root, input: nil)
     }
 
     /// A stack starting at a root with an input.
     public init<Input, Output>(
         initial root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>, _ input: Input
     ) {
-        super.init(kind: .navigation)
-        self.initialRoot = (root, input)
-        self.initialSite = { ($0 as! Coordinator)[keyPath: root].site }
+        self.node = StackNode(initialRoot: root, input: input)
     }
 
     /// The number of entries above the root.
-    public var count: Int { self.items.count }
+    public var count: Int { self.node.items.count }
 
     /// Whether nothing is pushed or presented above the root.
-    public var isAtRoot: Bool { self.items.isEmpty }
+    public var isAtRoot: Bool { self.node.items.isEmpty }
 }
 
 /// The tabs of a ``TabCoordinatable``, in display order, and which one is active.
@@ -34,14 +32,14 @@ public final class NavigationStack<Coordinator: NavigationCoordinatable>: Coordi
 /// ```swift
 /// let child = TabChild(startingItems: [\AuthenticatedCoordinator.home, \.todos, \.profile])
 /// ```
-public final class TabChild<Coordinator: TabCoordinatable>: CoordinatorNode {
+public final class TabChild<Coordinator: TabCoordinatable> {
+    let node: TabsNode
+
     /// Tabs in display order; `activeTab` is the index shown first.
     public init(startingItems: [PartialKeyPath<Coordinator>], activeTab: Int = 0) {
-        super.init(kind: .tabs)
-        self.tabKeyPaths = startingItems
-        self.activeTab = activeTab
+        self.node = TabsNode(startingItems: startingItems, activeTab: activeTab)
     }
 
     /// The index of the active tab.
-    public var activeIndex: Int { self.activeTab }
+    public var activeIndex: Int { self.node.activeTab }
 }

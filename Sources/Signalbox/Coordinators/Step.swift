@@ -5,12 +5,12 @@
 /// enum LoginStep: Step { case loggedIn(User), forgotPassword }
 ///
 /// // in a screen's submit(_:context:)
-/// try context.send(LoginStep.loggedIn(user))
+/// try await context.send(LoginStep.loggedIn(user))
 ///
 /// // in a coordinator
-/// func handle(_ step: any Step) throws -> Bool {
+/// func handle(_ step: any Step) async throws -> Bool {
 ///     guard case LoginStep.loggedIn(let user)? = step as? LoginStep else { return false }
-///     try root(\.authenticated, user)
+///     try await root(\.authenticated, user)
 ///     return true
 /// }
 /// ```
@@ -22,24 +22,24 @@ public protocol DeepLink {}
 /// A coordinator that handles deep links. The default forwards the link to the active child;
 /// override ``handle(deepLink:)`` to act on it and return `true`.
 public protocol Deeplinkable: Coordinatable {
-    func handle(deepLink: any DeepLink) throws -> Bool
+    func handle(deepLink: any DeepLink) async throws -> Bool
 }
 
 extension Deeplinkable {
-    public func handle(deepLink: any DeepLink) throws -> Bool {
-        guard let child = self.node.activeChild?.owner else { return false }
-        return try CoordinatorNode.deliver(deepLink, to: child)
+    public func handle(deepLink: any DeepLink) async throws -> Bool {
+        guard let child = self.node.activeChild else { return false }
+        return try await child.deliver(deepLink)
     }
 }
 
 extension CoordinatorNode {
-    /// Offers a deep link to `coordinator`, or to its active descendants when it is not
-    /// ``Deeplinkable``.
-    static func deliver(_ link: any DeepLink, to coordinator: any Coordinatable) throws -> Bool {
-        if let linkable = coordinator as? any Deeplinkable {
-            return try linkable.handle(deepLink: link)
+    /// Offers a deep link to this node's coordinator, or to its active descendants when it is
+    /// not ``Deeplinkable``.
+    func deliver(_ link: any DeepLink) async throws -> Bool {
+        if let linkable = self.owner as? any Deeplinkable {
+            return try await linkable.handle(deepLink: link)
         }
-        guard let child = coordinator.node.activeChild?.owner else { return false }
-        return try Self.deliver(link, to: child)
+        guard let child = self.activeChild else { return false }
+        return try await child.deliver(link)
     }
 }

@@ -9,48 +9,36 @@ extension Route where Kind == PresentedRoute {
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Input == Void, Output: Screen {
-        self.init(factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
-            site: DeclarationSite(line: line, column: column))
+        self.init(factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment)
     }
 
     /// A route with a path-segment input to a screen.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Input: PathSegmentConvertible, Output: Screen {
-        self.init(factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
-            site: DeclarationSite(line: line, column: column))
+        self.init(factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment)
     }
 
     /// A route without input to a child coordinator.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Input == Void, Output: Coordinatable {
-        self.init(factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
-            site: DeclarationSite(line: line, column: column))
+        self.init(factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment)
     }
 
     /// A route with a path-segment input to a child coordinator.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Input: PathSegmentConvertible, Output: Coordinatable {
-        self.init(factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
-            site: DeclarationSite(line: line, column: column))
+        self.init(factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment)
     }
 
     /// A route without input to a screen that answers with a value (``ScreenContext/finish(with:)``).
@@ -61,13 +49,11 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void,
-        line: UInt = #line,
-        column: UInt = #column
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) where Input == Void, Output: Screen {
         self.init(
             factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
-            onResult: .typed(onResult), site: DeclarationSite(line: line, column: column))
+            onResult: .typed(onResult))
     }
 
     /// A route with input to a screen that answers with a value.
@@ -75,13 +61,11 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void,
-        line: UInt = #line,
-        column: UInt = #column
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) where Input: PathSegmentConvertible, Output: Screen {
         self.init(
             factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
-            onResult: .typed(onResult), site: DeclarationSite(line: line, column: column))
+            onResult: .typed(onResult))
     }
 
     /// A route without input to a child coordinator that answers with a value.
@@ -89,13 +73,11 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void,
-        line: UInt = #line,
-        column: UInt = #column
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) where Input == Void, Output: Coordinatable {
         self.init(
             factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
-            onResult: .typed(onResult), site: DeclarationSite(line: line, column: column))
+            onResult: .typed(onResult))
     }
 
     /// A route with input to a child coordinator that answers with a value.
@@ -103,13 +85,11 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void,
-        line: UInt = #line,
-        column: UInt = #column
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) where Input: PathSegmentConvertible, Output: Coordinatable {
         self.init(
             factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
-            onResult: .typed(onResult), site: DeclarationSite(line: line, column: column))
+            onResult: .typed(onResult))
     }
 }
 
@@ -119,46 +99,34 @@ extension Route where Kind == RootRoute {
     /// A root without input showing a screen.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Input == Void, Output: Screen {
-        self.init(factory: .plain(wrappedValue), metadata: .root, segment: segment,
-            site: DeclarationSite(line: line, column: column))
+        self.init(factory: .plain(wrappedValue), metadata: .root, segment: segment)
     }
 
     /// A root without input showing a child coordinator.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Input == Void, Output: Coordinatable {
-        self.init(factory: .plain(wrappedValue), metadata: .root, segment: segment,
-            site: DeclarationSite(line: line, column: column))
+        self.init(factory: .plain(wrappedValue), metadata: .root, segment: segment)
     }
 
     /// A root whose input (e.g. the logged-in user) comes from the app, not the path. The input
     /// is stored in snapshots, so it must be `Codable`.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Input: Codable, Output: Screen {
-        self.init(factory: .input(wrappedValue), metadata: .root, segment: segment,
-            site: DeclarationSite(line: line, column: column))
+        self.init(factory: .input(wrappedValue), metadata: .root, segment: segment)
     }
 
     /// A root with a `Codable` input showing a child coordinator.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Input: Codable, Output: Coordinatable {
-        self.init(factory: .input(wrappedValue), metadata: .root, segment: segment,
-            site: DeclarationSite(line: line, column: column))
+        self.init(factory: .input(wrappedValue), metadata: .root, segment: segment)
     }
 }
 
@@ -171,14 +139,11 @@ extension Route where Kind == TabRoute, Input == Void {
         tab title: String,
         icon: String? = nil,
         onReselect: TabReselection = .keepStack,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Output: Screen {
         self.init(
             factory: .plain(wrappedValue),
-            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)), segment: segment,
-            site: DeclarationSite(line: line, column: column))
+            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)), segment: segment)
     }
 
     /// A tab showing a child coordinator (usually a navigation coordinator with its own stack).
@@ -187,20 +152,17 @@ extension Route where Kind == TabRoute, Input == Void {
         tab title: String,
         icon: String? = nil,
         onReselect: TabReselection = .keepStack,
-        segment: String? = nil,
-        line: UInt = #line,
-        column: UInt = #column
+        segment: String? = nil
     ) where Output: Coordinatable {
         self.init(
             factory: .plain(wrappedValue),
-            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)), segment: segment,
-            site: DeclarationSite(line: line, column: column))
+            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)), segment: segment)
     }
 }
 
 extension ResultHandlerFactory {
     static func typed<Coordinator: Coordinatable, Value>(
-        _ handler: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) -> Void
+        _ handler: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) -> ResultHandlerFactory {
         ResultHandlerFactory {
             ResultHandler(
@@ -209,9 +171,9 @@ extension ResultHandlerFactory {
                 deliver: { owner, value in
                     let coordinator = unsafeDowncast(owner, to: Coordinator.self)
                     if let value = value as? Value {
-                        handler(coordinator)(.finished(value))
+                        try await handler(coordinator)(.finished(value))
                     } else {
-                        handler(coordinator)(.cancelled)
+                        try await handler(coordinator)(.cancelled)
                     }
                 }
             )

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Declares a route (or, spelled `@Root`, a root) of a coordinator.
 ///
 /// The property's initial value is an *unbound* factory method of the coordinator; it runs only
@@ -18,13 +20,15 @@
 ///     func makeProjectFlow() -> ProjectCoordinator { ProjectCoordinator() }
 /// }
 ///
-/// try todos.route(to: \.todo, 3)     // → /todo/3
+/// try await todos.route(to: \.todo, 3)     // → /todo/3
 /// ```
 ///
-/// The segment in paths defaults to the property name; pass `segment:` to change it.
+/// The segment in paths defaults to the property name; pass `segment:` to change it. Declare
+/// routes with `var` in a coordinator class.
 @propertyWrapper
 public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> {
-    let site: DeclarationSite
+    /// Tells this declaration apart from the other routes of the same coordinator instance.
+    let id: UInt64
     let factory: Factory
     let metadata: RouteMetadata
     let segment: String?
@@ -35,16 +39,26 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
         case input(@Sendable (Coordinator) -> (Input) -> Output)
     }
 
-    /// The value behind a route's key path: a typed handle, nothing to call.
+    @available(*, unavailable, message: "@Route declares a route of a coordinator class")
     public var wrappedValue: Transition<Coordinator, Kind, Input, Output> {
-        Transition(site: self.site)
+        get { fatalError("unreachable: routes are read through their coordinator") }
+        set { fatalError("unreachable: routes are read through their coordinator") }
     }
 
-    init(
-        factory: Factory, metadata: RouteMetadata, segment: String?, onResult: ResultHandlerFactory? = nil,
-        site: DeclarationSite
-    ) {
-        self.site = site
+    /// Reading a route's property (which is what a key path such as `\.todo` does) yields a
+    /// handle naming the route by its storage.
+    public static subscript(
+        _enclosingInstance coordinator: Coordinator,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Coordinator, Transition<Coordinator, Kind, Input, Output>>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Coordinator, Self>
+    ) -> Transition<Coordinator, Kind, Input, Output> {
+        get { Transition(storage: storageKeyPath) }
+        // Routes are declared, not assigned; assigning a transition changes nothing.
+        set {}
+    }
+
+    init(factory: Factory, metadata: RouteMetadata, segment: String?, onResult: ResultHandlerFactory? = nil) {
+        self.id = routeIdentities.wrappingAdd(1, ordering: .relaxed).newValue
         self.factory = factory
         self.metadata = metadata
         self.segment = segment
@@ -52,13 +66,17 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
     }
 }
 
+/// Numbers route declarations as they are made (see ``Route/id``).
+private let routeIdentities = Atomic<UInt64>(0)
+
 /// `@Root` is ``Route`` used without a presentation: one of a coordinator's roots.
 public typealias Root = Route
 
 /// The typed handle a route's key path points to (`\.todo`). It carries the route's
 /// coordinator, kind, input and output types for the compiler; it has no public API.
 public struct Transition<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> {
-    let site: DeclarationSite
+    /// The key path of the route's storage (`\._todo`), the same for every instance of a type.
+    let storage: AnyKeyPath
 }
 
 /// Marks what kind of route a ``Route`` declares; the concrete kinds are below.
@@ -72,18 +90,6 @@ public enum PresentedRoute: RouteKind {}
 
 /// A tab of a tab coordinator (`@Route(tab: "Todos")`).
 public enum TabRoute: RouteKind {}
-
-/// Where a route property is declared (line and column of its `@Route`): the same for every
-/// instance of a coordinator type, so key paths map to routes without per-instance reflection.
-public struct DeclarationSite: Hashable, Sendable {
-    let line: UInt
-    let column: UInt
-
-    init(line: UInt, column: UInt) {
-        self.line = line
-        self.column = column
-    }
-}
 
 /// Static facts about a route that do not depend on its types.
 enum RouteMetadata: Sendable {

@@ -33,16 +33,50 @@ struct RouteDescriptor: Sendable {
     }
 
     var takesInput: Bool { self.input != nil || self.rootInput != nil }
-}
 
-/// What a route factory produced.
-enum Content {
-    case screen(any Screen)
-    case coordinator(any Coordinatable)
+    // MARK: The one input decoder (paths, by-name requests and snapshots)
 
-    var coordinator: (any Coordinatable)? {
-        if case .coordinator(let coordinator) = self { return coordinator }
-        return nil
+    /// Decodes a raw (percent-encoded) path segment as this route's input; returns the value and
+    /// its canonical segment.
+    func decode(segment raw: Substring) throws(NavigationError) -> (value: Any, segment: String) {
+        let plain = PathCodec.isCanonicalPlain(raw)
+        let text: String
+        do {
+            text = plain ? String(raw) : try PathCodec.decodeInput(raw)
+        } catch {
+            throw .badInput(route: self.name, segment: String(raw.prefix(128)), reason: error.reason)
+        }
+        let (value, canonical) = try self.decode(text: text, shownAs: raw)
+        return (value, plain && canonical == text ? text : PathCodec.encodeInput(canonical))
+    }
+
+    /// Decodes already-decoded input text (a form field, say); returns the value and its
+    /// canonical segment.
+    func decode(text: String) throws(NavigationError) -> (value: Any, segment: String) {
+        let (value, canonical) = try self.decode(text: text, shownAs: text[...])
+        return (value, PathCodec.encodeInput(canonical))
+    }
+
+    private func decode(text: String, shownAs shown: Substring) throws(NavigationError) -> (Any, String) {
+        guard let codec = self.input else { throw .badInput(route: self.name, segment: "", reason: "takes no input") }
+        do {
+            let value = try codec.decode(text)
+            return (value, codec.encode(value))
+        } catch {
+            throw .badInput(route: self.name, segment: String(shown.prefix(128)), reason: error.reason)
+        }
+    }
+
+    /// The canonical path segment of an input value.
+    func encodeSegment(_ value: Any) -> String? {
+        self.input.map { PathCodec.encodeInput($0.encode(value)) }
+    }
+
+    /// Whether two root inputs are the same (both absent, or equal as JSON).
+    func sameRootInput(_ old: Any?, _ new: Any?) -> Bool {
+        guard let codec = self.rootInput else { return true }
+        guard let old, let new else { return old == nil && new == nil }
+        return (try? codec.encode(old)) == (try? codec.encode(new))
     }
 }
 
@@ -65,12 +99,12 @@ struct ResultHandler: Sendable {
     let valueType: String
     let accepts: @Sendable (Any) -> Bool
     /// Calls the handler with `.finished(value)`, or `.cancelled` when `value` is `nil`.
-    let deliver: @Sendable (AnyObject, Any?) -> Void
+    let deliver: @Sendable (AnyObject, Any?) async throws -> Void
 }
 
 /// Implemented by every ``Route`` so a coordinator's routes can be found by reflection once.
 protocol RouteDeclaring {
-    var site: DeclarationSite { get }
+    var id: UInt64 { get }
     func descriptor(property: String) -> RouteDescriptor
 }
 
@@ -147,7 +181,11 @@ private func screenBox<S: Screen>(_: S.Type) -> @Sendable (Any) -> Content {
 }
 
 private func coordinatorBox<C: Coordinatable>(_: C.Type) -> @Sendable (Any) -> Content {
-    { .coordinator($0 as! C) }
+    { value in
+        let coordinator = value as! C
+        let node = coordinator.node
+        return .coordinator(Content.Child(coordinator: coordinator, node: node))
+    }
 }
 
 private func encodeJSON<Value: Encodable>(_ value: Value, with encoder: JSONEncoder) throws -> Data {

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The routes of one coordinator type, in declaration order. Built once per type by reflecting
-/// over a first instance; shared and immutable afterwards.
+/// over a first instance; shared afterwards.
 final class RouteTable: Sendable {
     /// `String(reflecting:)` of the coordinator type; identifies it in snapshots and errors.
     let typeName: String
@@ -9,31 +9,45 @@ final class RouteTable: Sendable {
     let displayName: String
     let routes: [RouteDescriptor]
     let indexByName: [String: Int]
-    let indexBySite: [DeclarationSite: Int]
     let rootIndices: [Int]
     let tabIndices: [Int]
+    /// Route storage key paths (`\._todo`) resolved so far, by their hash (key paths hash
+    /// their components, so equal key paths of every instance share it).
+    private let indexByStorage = Mutex<[Int: Int]>([:])
 
-    init(typeName: String, displayName: String, routes: [(DeclarationSite, RouteDescriptor)]) {
+    init(typeName: String, displayName: String, routes: [RouteDescriptor]) {
         self.typeName = typeName
         self.displayName = displayName
-        let descriptors = routes.map(\.1)
-        self.routes = descriptors
+        self.routes = routes
         var byName: [String: Int] = [:]
-        var bySite: [DeclarationSite: Int] = [:]
-        for (index, (site, route)) in routes.enumerated() {
-            if byName[route.name] == nil { byName[route.name] = index }
-            bySite[site] = index
+        for (index, route) in routes.enumerated() where byName[route.name] == nil {
+            byName[route.name] = index
         }
         self.indexByName = byName
-        self.indexBySite = bySite
-        self.rootIndices = descriptors.indices.filter { descriptors[$0].isRoot }
-        self.tabIndices = descriptors.indices.filter { descriptors[$0].tabItem != nil }
+        self.rootIndices = routes.indices.filter { routes[$0].isRoot }
+        self.tabIndices = routes.indices.filter { routes[$0].tabItem != nil }
     }
+
+    /// The table of a node not yet bound to its coordinator.
+    static let unbound = RouteTable(typeName: "coordinator", displayName: "coordinator", routes: [])
 
     /// Whether paths name the active root (only when there is more than one).
     var namesRootInPath: Bool { self.rootIndices.count > 1 }
 
     func index(named name: String) -> Int? { self.indexByName[name] }
+
+    /// The index of the route stored at `storage` in `coordinator` (an instance of this type).
+    func index(ofStorage storage: AnyKeyPath, in coordinator: some Coordinatable) -> Int? {
+        let key = storage.hashValue
+        if let index = self.indexByStorage.withLock({ $0[key] }) { return index }
+        // First use of this route: find its declaration among the instance's routes, which are
+        // in the same order as the table's.
+        guard let declaration = coordinator[keyPath: storage] as? any RouteDeclaring,
+            let index = RouteRegistry.declarations(of: coordinator).firstIndex(where: { $0.id == declaration.id })
+        else { return nil }
+        self.indexByStorage.withLock { $0[key] = index }
+        return index
+    }
 }
 
 /// The process-wide cache of route tables, keyed by coordinator type. It holds type metadata
@@ -45,7 +59,9 @@ enum RouteRegistry {
     static func table(for coordinator: any Coordinatable) -> RouteTable {
         let id = ObjectIdentifier(type(of: coordinator))
         if let table = self.tables.withLock({ $0[id] }) { return table }
-        let table = self.buildTable(for: coordinator)
+        let routes = self.declarations(of: coordinator).map { $0.declaration.descriptor(property: $0.property) }
+        let type = type(of: coordinator)
+        let table = RouteTable(typeName: String(reflecting: type), displayName: String(describing: type), routes: routes)
         return self.tables.withLock { tables in
             if let existing = tables[id] { return existing }
             tables[id] = table
@@ -53,52 +69,48 @@ enum RouteRegistry {
         }
     }
 
-    /// The index of the route a key path names.
-    static func routeIndex<C: Coordinatable, K, I, O>(
-        of keyPath: KeyPath<C, Transition<C, K, I, O>>, in coordinator: C
-    ) -> Int {
-        let node = coordinator.node
-        // Key path literals are uniqued per call site; the node keeps the ones it has seen
-        // (strongly, so their identity stays valid) to skip projecting them again.
-        for (known, index) in node.keyPathCache where known === keyPath { return index }
-        // Every Transition comes from a declared @Route, so the site is always in the table.
-        let index = node.table.indexBySite[coordinator[keyPath: keyPath].site] ?? 0
-        if node.keyPathCache.count < 16 { node.keyPathCache.append((keyPath, index)) }
-        return index
-    }
-
-    /// Resolves an untyped key path (tab lists, initial roots).
-    static func routeIndex(ofPartial keyPath: AnyKeyPath, in coordinator: any Coordinatable) -> Int? {
-        guard let transition = Self.value(at: keyPath, in: coordinator) as? any TransitionProtocol else {
-            return nil
-        }
-        return coordinator.coordinatorNode.table?.indexBySite[transition.site]
-            ?? Self.table(for: coordinator).indexBySite[transition.site]
-    }
-
-    private static func value(at keyPath: AnyKeyPath, in coordinator: some Coordinatable) -> Any? {
-        coordinator[keyPath: keyPath]
-    }
-
-    private static func buildTable(for coordinator: any Coordinatable) -> RouteTable {
-        var routes: [(DeclarationSite, RouteDescriptor)] = []
+    /// The routes declared by a coordinator instance, in declaration order (superclasses last).
+    static func declarations(of coordinator: any Coordinatable) -> [(property: String, declaration: any RouteDeclaring, id: UInt64)] {
+        var found: [(property: String, declaration: any RouteDeclaring, id: UInt64)] = []
         var mirror: Mirror? = Mirror(reflecting: coordinator)
         while let current = mirror {
             for child in current.children {
                 guard let label = child.label, let declaration = child.value as? any RouteDeclaring else { continue }
                 let property = label.hasPrefix("_") ? String(label.dropFirst()) : label
-                routes.append((declaration.site, declaration.descriptor(property: property)))
+                found.append((property, declaration, declaration.id))
             }
             mirror = current.superclassMirror
         }
-        let type = type(of: coordinator)
-        return RouteTable(typeName: String(reflecting: type), displayName: String(describing: type), routes: routes)
+        return found
+    }
+
+    /// The index of the route a key path names.
+    static func routeIndex<C: Coordinatable, K, I, O>(
+        of keyPath: KeyPath<C, Transition<C, K, I, O>>, in coordinator: C, node: CoordinatorNode
+    ) throws(NavigationError) -> Int {
+        // Key path literals are uniqued per call site; the node keeps the ones it has seen
+        // (strongly, so their identity stays valid) to skip projecting them again.
+        for (known, index) in node.keyPathCache where known === keyPath { return index }
+        guard let index = node.table.index(ofStorage: coordinator[keyPath: keyPath].storage, in: coordinator) else {
+            throw .routeNotFound(route: "\(keyPath)", coordinator: node.displayName)
+        }
+        if node.keyPathCache.count < 16 { node.keyPathCache.append((keyPath, index)) }
+        return index
+    }
+
+    /// Resolves an untyped key path (tab lists, initial roots).
+    static func routeIndex(ofPartial keyPath: AnyKeyPath, in coordinator: any Coordinatable, table: RouteTable) -> Int? {
+        func resolve<C: Coordinatable>(_ coordinator: C) -> Int? {
+            guard let transition = coordinator[keyPath: keyPath] as? any TransitionProtocol else { return nil }
+            return table.index(ofStorage: transition.storage, in: coordinator)
+        }
+        return resolve(coordinator)
     }
 }
 
-/// Lets untyped key paths reach a transition's declaration site.
+/// Lets untyped key paths reach a transition's storage.
 protocol TransitionProtocol {
-    var site: DeclarationSite { get }
+    var storage: AnyKeyPath { get }
 }
 
 extension Transition: TransitionProtocol {}

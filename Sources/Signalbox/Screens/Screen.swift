@@ -4,16 +4,28 @@
 /// submitted form. Coordinators build screens in their route factories; a screen lives on its
 /// coordinator's stack until it is popped.
 ///
+/// `title` and `viewModel` may load their data: a host asks them once per request, for the
+/// screens the page shows, before it renders, so templates stay synchronous. A screen whose data
+/// is at hand writes them as plain properties.
+///
 /// ```swift
 /// struct TodoScreen: Screen {
-///     let todo: Todo
+///     let id: Int
+///     let store: TodoStore                         // an actor
 ///     var template: String { "todo" }
-///     var title: String { todo.title }
-///     var viewModel: ViewModel { ["title": .string(todo.title), "done": .bool(todo.isDone)] }
+///     var title: String {
+///         get async throws { try await store.todo(id: id)?.title ?? "Todo #\(id)" }
+///     }
+///     var viewModel: ViewModel {
+///         get async throws {
+///             guard let todo = try await store.todo(id: id) else { return ["exists": false] }
+///             return ["exists": true, "title": .string(todo.title), "done": .bool(todo.isDone)]
+///         }
+///     }
 ///
-///     func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+///     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
 ///         guard form["action"] == "toggleDone" else { return .invalid("Unknown action") }
-///         store.toggle(todo.id)
+///         try await store.toggle(id)
 ///         return .accepted
 ///     }
 /// }
@@ -22,17 +34,17 @@ public protocol Screen: SendableMetatype {
     /// The name of the template that renders this screen's content, e.g. `"todos/list"`.
     var template: String { get }
     /// The title shown in breadcrumbs and the document title.
-    var title: String { get }
-    /// The data the template and JSON clients see. Computed when the page is rendered.
-    var viewModel: ViewModel { get }
+    var title: String { get async throws }
+    /// The data the template and JSON clients see; asked when the screen is shown.
+    var viewModel: ViewModel { get async throws }
     /// Handles a submitted form. Navigate through `context` (routers, steps, results).
     ///
     /// The default implementation refuses with ``NavigationError/formNotAccepted(screen:)``.
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission
 }
 
 extension Screen {
-    public func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    public func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         throw NavigationError.formNotAccepted(screen: self.template)
     }
 }

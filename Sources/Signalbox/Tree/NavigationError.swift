@@ -31,7 +31,7 @@ public enum NavigationError: Error, Sendable, Equatable {
     case coordinatorDismissed(coordinator: String)
     /// A guard refused the operation.
     case refused(route: String, reason: String)
-    /// A guard redirected the navigation elsewhere (the web layer answers 303).
+    /// A guard redirected an operation the app called elsewhere; nothing changed.
     case redirect(to: String)
     /// A step travelled to the root without any coordinator handling it.
     case unhandledStep(step: String)
@@ -47,20 +47,24 @@ public enum NavigationError: Error, Sendable, Equatable {
     case unknownTab(name: String)
     /// The snapshot does not fit the tree's coordinator types or routes.
     case snapshotMismatch(reason: String)
+    /// No coordinator of the type asked for is at or above the screen (a router or coordinator
+    /// look-up by type).
+    case coordinatorNotFound(type: String)
 
-    /// Coarse categories for mapping errors to protocols such as HTTP.
+    /// Coarse categories, for hosts that map errors to a protocol (the web layer maps them to
+    /// HTTP statuses).
     public enum Kind: Sendable, Equatable {
-        /// The target does not exist (HTTP 404).
+        /// The target does not exist.
         case notFound
-        /// The request is malformed or its input invalid (HTTP 400).
+        /// The path or input is malformed or invalid.
         case badRequest
-        /// The operation is not allowed in the current state (HTTP 409).
+        /// The operation is not possible in the current state.
         case conflict
-        /// A guard refused (HTTP 403).
+        /// A guard refused.
         case forbidden
-        /// Go elsewhere (HTTP 303).
+        /// A guard sent the navigation elsewhere.
         case redirect
-        /// A programming error in the app (HTTP 500).
+        /// A programming error in the app.
         case internalError
     }
 
@@ -74,7 +78,8 @@ public enum NavigationError: Error, Sendable, Equatable {
             .conflict
         case .refused: .forbidden
         case .redirect: .redirect
-        case .unhandledStep, .unhandledDeepLink, .noResultExpected, .resultTypeMismatch, .snapshotMismatch:
+        case .unhandledStep, .unhandledDeepLink, .noResultExpected, .resultTypeMismatch, .snapshotMismatch,
+            .coordinatorNotFound:
             .internalError
         }
     }
@@ -127,6 +132,8 @@ extension NavigationError: CustomStringConvertible {
             "No tab named \"\(name)\""
         case .snapshotMismatch(let reason):
             "The snapshot does not fit this tree: \(reason)"
+        case .coordinatorNotFound(let type):
+            "No \(type) at or above the screen"
         }
     }
 }

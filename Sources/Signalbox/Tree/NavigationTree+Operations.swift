@@ -1,136 +1,136 @@
-// Operations on the active branch by name: what the web layer's `/_nav/*` endpoints and form
-// posts call. Each validates its input and throws a NavigationError value on misuse.
+// Operations on the active branch by name: what a host's router API and form posts call. Each
+// validates its input and throws a NavigationError value on misuse.
 
 extension NavigationTree {
     /// Pushes or presents route `name` of the top coordinator, decoding `input` from its
-    /// path-segment text.
-    public func route(toNamed name: String, input: String?) throws(NavigationError) {
-        let node = self.root.node.topNode
-        guard node.kind == .navigation, let index = node.table.index(named: name),
+    /// (decoded) path-segment text.
+    package func route(toNamed name: String, input: String?) async throws {
+        let branch = self.activeBranch(.path)
+        guard let node = branch.top as? StackNode, let index = node.table.index(named: name),
             node.table.routes[index].presentation != nil
         else {
-            throw .unknownRoute(segment: name, coordinator: node.displayName, path: self.path)
+            throw NavigationError.unknownRoute(segment: name, coordinator: branch.top.displayName, path: branch.path)
         }
         let route = node.table.routes[index]
         var value: Any?
-        if let codec = route.input {
-            guard let input else { throw .missingInput(route: name) }
-            do {
-                value = try codec.decode(input)
-            } catch {
-                throw .badInput(route: name, segment: String(input.prefix(128)), reason: error.reason)
-            }
+        if route.input != nil {
+            guard let input else { throw NavigationError.missingInput(route: name) }
+            value = try route.decode(text: input).value
         }
-        _ = try node.pushRoute(index, input: value, onDismiss: nil)
+        _ = try await node.push(index, input: value, onDismiss: nil)
     }
 
     /// Pops the top-most stack entry of the active branch (the page shown on top).
     ///
     /// - Parameter respectingDismissibility: refuse to pop a `.modal(dismissible: false)` entry.
-    public func popTop(respectingDismissibility: Bool = true) throws(NavigationError) {
-        guard let (node, index) = self.topItem() else {
-            throw .nothingToPop(coordinator: self.root.node.topNode.displayName)
+    package func popTop(respectingDismissibility: Bool = true) async throws {
+        let top = self.activeBranch(.count).top
+        guard let (node, index) = Self.nearestItem(from: top) else {
+            throw NavigationError.nothingToPop(coordinator: top.displayName)
         }
         let entry = node.items[index]
         if respectingDismissibility, entry.presentation?.isDismissible == false {
-            throw .notDismissible(route: node.table.routes[entry.route].name)
+            throw NavigationError.notDismissible(route: node.table.routes[entry.route].name)
         }
-        node.truncate(to: index)
+        try await node.pop(to: .top(of: index))
     }
 
-    /// Pops the top-most coordinator stack to its root (the top coordinator's, or the nearest
-    /// one above it that has entries).
-    public func popTopToRoot() throws(NavigationError) {
-        var node: CoordinatorNode? = self.root.node.topNode
-        while let current = node {
-            if current.kind == .navigation && !current.items.isEmpty {
-                current.truncate(to: 0)
-                return
-            }
-            node = current.parent
+    /// Pops the top-most stack that has entries to its root.
+    package func popTopToRoot() async throws {
+        let top = self.activeBranch(.count).top
+        guard let (node, _) = Self.nearestItem(from: top) else {
+            throw NavigationError.nothingToPop(coordinator: top.displayName)
         }
-        throw .nothingToPop(coordinator: self.root.node.topNode.displayName)
+        try await node.pop(to: .root)
     }
 
     /// Closes the top-most modal or full-screen presentation (and anything above it).
-    public func dismissTopPresentation() throws(NavigationError) {
-        let branch = self.branch
-        guard let entry = branch.last(where: { $0.presentation?.isPresentation == true }) else {
-            throw .nothingToDismiss
+    package func dismissTopPresentation() async throws {
+        guard let entry = self.activeBranch.screens.last(where: { $0.presentation?.isPresentation == true }) else {
+            throw NavigationError.nothingToDismiss
         }
-        // The entry is either a screen item of its node, or the first screen of a presented
+        // The entry is a screen item of its stack, or the first screen of a presented
         // coordinator: find the stack item that presented it.
-        var node = entry.node
-        var index = entry.index
-        while index < 0 {
-            guard let parent = node.parent else { throw .nothingToDismiss }
-            if parent.kind == .navigation,
-                let position = parent.items.firstIndex(where: { $0.content.coordinator?.node === node })
-            {
-                index = position
-            }
-            node = parent
-        }
+        guard let (node, index) = Self.item(presenting: entry) else { throw NavigationError.nothingToDismiss }
         let item = node.items[index]
         if item.presentation?.isDismissible == false {
-            throw .notDismissible(route: node.table.routes[item.route].name)
+            throw NavigationError.notDismissible(route: node.table.routes[item.route].name)
         }
-        node.truncate(to: index)
+        try await node.pop(to: .top(of: index))
     }
 
     /// Selects the tab `name` in the nearest tab coordinator on the active branch that has it.
     /// Selecting the active tab again applies its re-selection behaviour.
-    public func selectTab(named name: String) throws(NavigationError) {
-        var node: CoordinatorNode? = self.root.node.topNode
+    package func selectTab(named name: String) async throws {
+        var node: CoordinatorNode? = self.activeBranch(.count).top
         while let current = node {
-            if current.kind == .tabs,
-                let slot = current.tabs.first(where: { current.table.routes[$0.route].name == name })
-            {
-                _ = try current.selectTab(slot.route, reselect: true)
+            if let tabs = current as? TabsNode, let position = tabs.position(ofTabNamed: name[...]) {
+                _ = try await tabs.select(route: tabs.tabs[position].route, reselect: true)
                 return
             }
             node = current.parent
         }
-        throw .unknownTab(name: name)
+        throw NavigationError.unknownTab(name: name)
     }
 
     /// Delivers a form to the screen on top of the active branch.
     ///
-    /// - Parameter services: values the screen can fetch with ``ScreenContext/service(_:)``.
-    public func submit(_ form: FormData, services: [ObjectIdentifier: Any] = [:]) throws -> Submission {
-        guard let top = self.branch.last else { throw NavigationError.nothingToPop(coordinator: "tree") }
-        return try top.screen.submit(form, context: self.makeContext(for: top, services: services))
+    /// - Parameter services: what the screen can fetch with ``ScreenContext/service(_:)``.
+    package func submit(_ form: FormData, services: ScreenServices = ScreenServices()) async throws -> Submission {
+        let context = try self.contextForTopScreen(services: services)
+        guard let screen = self.activeBranch.topScreen?.screen else { throw NavigationError.nothingToDismiss }
+        return try await screen.submit(form, context: context)
     }
 
-    /// A context for acting on behalf of a screen of the active branch (what ``submit(_:services:)``
-    /// hands the top screen).
-    public func makeContext(for entry: BranchEntry, services: [ObjectIdentifier: Any] = [:]) -> ScreenContext {
-        ScreenContext(tree: self, node: entry.node, index: entry.index, services: services)
+    /// A context for the screen on top of the active branch, as its form handler gets it; for
+    /// unit tests of a screen's `submit`.
+    ///
+    /// - Throws: ``NavigationError/snapshotMismatch(reason:)`` when the branch holds no screen.
+    public func contextForTopScreen(services: ScreenServices = ScreenServices()) throws(NavigationError) -> ScreenContext {
+        guard let top = self.activeBranch.topScreen else {
+            throw .snapshotMismatch(reason: "the active branch holds no screen")
+        }
+        return ScreenContext(tree: self, node: top.node, position: top.position, services: services)
+    }
+
+    /// A context for acting on behalf of a screen of the active branch.
+    public func context(for entry: BranchEntry, services: ScreenServices = ScreenServices()) -> ScreenContext {
+        ScreenContext(tree: self, node: entry.node, position: entry.position, services: services)
     }
 
     /// Delivers a deep link to the active branch, from the root down.
     ///
     /// - Throws: ``NavigationError/unhandledDeepLink(link:)`` when no coordinator handles it.
-    public func deliver(_ link: any DeepLink) throws {
-        guard try CoordinatorNode.deliver(link, to: self.root) else {
+    public func deliver(_ link: any DeepLink) async throws {
+        guard try await self.rootNode.deliver(link) else {
             throw NavigationError.unhandledDeepLink(link: String(describing: link))
         }
     }
 
     /// Sends a step from the top coordinator upwards.
-    public func send(_ step: any Step) throws {
-        try self.root.node.topNode.send(step)
+    public func send(_ step: any Step) async throws {
+        try await self.activeBranch(.count).top.send(step)
     }
 
-    /// The top-most stack item on the active branch: its node and index.
-    func topItem() -> (CoordinatorNode, Int)? {
-        var node: CoordinatorNode? = self.root.node.topNode
+    /// The nearest stack item at or above `node`: its stack and index.
+    private static func nearestItem(from node: CoordinatorNode) -> (StackNode, Int)? {
+        var node: CoordinatorNode? = node
         while let current = node {
-            if current.kind == .navigation && !current.items.isEmpty {
-                return (current, current.items.count - 1)
-            }
-            // The current node is the root content or a tab of its parent: look further up.
+            if let stack = current as? StackNode, !stack.items.isEmpty { return (stack, stack.items.count - 1) }
+            // A root or a tab of its parent: look further up.
             node = current.parent
+        }
+        return nil
+    }
+
+    /// The stack item that shows `entry` first: its own item, or the item holding the
+    /// coordinator whose first screen it is.
+    private static func item(presenting entry: BranchEntry) -> (StackNode, Int)? {
+        if case .item(let index)? = entry.position, let stack = entry.node as? StackNode { return (stack, index) }
+        var child = entry.node
+        while let parent = child.parent {
+            if let stack = parent as? StackNode, let index = stack.itemIndex(holding: child) { return (stack, index) }
+            child = parent
         }
         return nil
     }

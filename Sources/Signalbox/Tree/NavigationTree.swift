@@ -1,15 +1,14 @@
 /// One coordinator tree: the navigation state of one user session.
 ///
-/// The tree owns its root coordinator and answers the questions the web layer asks: what is the
-/// canonical path, how does the tree look for a path (``apply(path:)``), what is on the active
-/// branch, and what is its snapshot. It is not thread-safe; the web layer serialises a session's
-/// requests.
+/// The tree owns its root coordinator and answers what its canonical path is, how it looks for
+/// a path (``apply(path:)``), what is on the active branch, and what its snapshot is. Queries
+/// are synchronous; changes are `async` because they ask guards and run result handlers, which
+/// may await. A tree is not thread-safe: a host runs one request of a session at a time.
 ///
 /// ```swift
 /// let tree = NavigationTree(root: MainCoordinator(store: store))
-/// try tree.apply(path: "/authenticated/todos/todo/3")
+/// try await tree.apply(path: "/authenticated/todos/todo/3")
 /// tree.path                                   // "/authenticated/todos/todo/3"
-/// tree.branch.map(\.title)                    // ["Todos", "Buy milk"]
 /// ```
 public final class NavigationTree {
     /// Limits for a tree.
@@ -24,6 +23,7 @@ public final class NavigationTree {
 
     /// The root coordinator.
     public let root: any Coordinatable
+    let rootNode: CoordinatorNode
     public let configuration: Configuration
     /// A path a guard redirected away from, kept so the app can continue there later
     /// (e.g. after login). See ``takePendingPath()``.
@@ -32,8 +32,8 @@ public final class NavigationTree {
     public init(root: any Coordinatable, configuration: Configuration = Configuration()) {
         self.root = root
         self.configuration = configuration
-        let node = root.node
-        node.treeStorage = self
+        self.rootNode = root.node
+        self.rootNode.treeStorage = self
     }
 
     /// The root coordinator as its concrete type.
@@ -47,94 +47,102 @@ public final class NavigationTree {
         return self.pendingPath
     }
 
-    // MARK: Paths
+    // MARK: The active branch
 
     /// The canonical path of the active branch, e.g. `/authenticated/todos/todo/3/pickProject`.
     public var path: String {
-        var builder = PathBuilder(collectsBranch: false)
-        self.root.node.emit(into: &builder, presentation: nil)
-        return builder.path
+        self.activeBranch(.path).path
     }
 
-    /// The screens of the active branch, outermost first, each with its own canonical path.
-    public var branch: [BranchEntry] {
-        var builder = PathBuilder(collectsBranch: true)
-        self.root.node.emit(into: &builder, presentation: nil)
-        return builder.branch
+    /// One walk of the active branch: its path, its screens (each with its own path) and its
+    /// tab bars. Take it once and read everything from it.
+    public var activeBranch: ActiveBranch {
+        self.activeBranch(.full)
     }
 
     /// How many screens the active branch holds.
     public var depth: Int {
-        self.root.node.screenCount
+        self.walk(.count).screenCount
     }
 
-    /// Reshapes the tree to `path` and returns the resulting canonical path.
+    func activeBranch(_ detail: BranchWalker.Detail, capacity: Int = 64) -> ActiveBranch {
+        ActiveBranch(self.walk(detail, capacity: capacity), root: self.rootNode)
+    }
+
+    private func walk(_ detail: BranchWalker.Detail, capacity: Int = 64) -> BranchWalker {
+        var walker = BranchWalker(detail: detail, capacity: capacity)
+        _ = self.rootNode.walk(&walker, entered: .none)
+        return walker
+    }
+
+    // MARK: Reshaping
+
+    /// Reshapes the tree to `path`.
     ///
     /// Instances on the common prefix are kept (their state survives); entries that diverge are
     /// popped (results `.cancelled`, onDismiss callbacks run); the rest is built through the
-    /// route factories, switching tabs and roots as needed. The path is validated completely
-    /// before anything changes: on error the tree is untouched.
+    /// route factories, switching tabs and roots as needed. The path is planned and every guard
+    /// asked before anything changes: when a guard refuses or redirects, or anything throws
+    /// while planning, the tree is untouched.
     ///
     /// A trailing slash is ignored.
     ///
-    /// - Throws: ``NavigationError`` — unknown route, bad input, too deep, a guard's refusal or
-    ///   redirect (then ``pendingPath`` holds `path`, unless the guard said `resume: false`).
+    /// - Returns: ``PathOutcome/applied(path:)`` with the resulting canonical path, or
+    ///   ``PathOutcome/redirected(to:resumes:)`` when a guard sent the navigation elsewhere (then
+    ///   ``pendingPath`` holds `path` when the guard asked to resume).
+    /// - Throws: ``NavigationError`` — unknown route, bad input, too deep, a guard's refusal —
+    ///   or what a guard or a result handler threw.
     @discardableResult
-    public func apply(path: String) throws(NavigationError) -> String {
-        // A trailing slash is tolerated (`/todos/todo/1/` means `/todos/todo/1`); the canonical
-        // path has none.
+    public func apply(path: String) async throws -> PathOutcome {
         var path = path
         if path.utf8.count > 1 && path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
         let segments = try PathCodec.split(path)
         let limit = self.configuration.maxDepth
-        if segments.count > limit * 3 + 4 { throw .tooDeep(limit: limit) }
+        if segments.count > limit * 3 + 4 { throw NavigationError.tooDeep(limit: limit) }
         var parser = PathParser(path: path, segments: segments, maxDepth: limit)
         do {
-            try self.root.node.plan(&parser)
-        } catch {
-            if case .redirect = error, parser.resume { self.pendingPath = path }
-            throw error
+            try await self.rootNode.plan(&parser)
+        } catch let redirect as PathRedirect {
+            if redirect.resume { self.pendingPath = path }
+            return .redirected(to: redirect.target, resumes: redirect.resume)
         }
         if let segment = parser.peek {
-            throw .unknownRoute(
-                segment: String(segment.prefix(128)), coordinator: parser.refusedBy ?? self.root.node.displayName,
+            throw NavigationError.unknownRoute(
+                segment: String(segment.prefix(128)), coordinator: parser.refusedBy ?? self.rootNode.displayName,
                 path: path)
         }
-        for commit in parser.commits { commit() }
-        var builder = PathBuilder(collectsBranch: false, capacity: path.utf8.count + 16)
-        self.root.node.emit(into: &builder, presentation: nil)
-        return builder.path
+        var hooks = HookQueue()
+        for commit in parser.commits { commit(&hooks) }
+        try await hooks.run()
+        return .applied(path: self.activeBranch(.path, capacity: path.utf8.count + 16).path)
     }
+}
 
-    // MARK: The active branch
+/// What ``NavigationTree/apply(path:)`` did.
+public enum PathOutcome: Sendable, Equatable {
+    /// The tree shows the path; `path` is its canonical spelling.
+    case applied(path: String)
+    /// A guard sent the navigation to `target` and nothing changed. `resumes` tells whether the
+    /// tree kept the requested path as its ``NavigationTree/pendingPath``.
+    case redirected(to: String, resumes: Bool)
+}
 
-    /// The deepest active coordinator: the one whose routes `/_nav/route` uses.
-    public var topCoordinator: any Coordinatable {
-        self.root.node.topNode.owner ?? self.root
-    }
+extension NavigationTree {
+    /// The screens of the active branch, outermost first (``activeBranch``'s screens).
+    public var branch: [BranchEntry] { self.activeBranch.screens }
 
-    /// The routes of the top coordinator that can be pushed or presented, with the path each
-    /// would lead to; routes with an input show `{input}` in its place.
-    public var availableRoutes: [(name: String, path: String)] {
-        let node = self.root.node.topNode
-        guard node.kind == .navigation else { return [] }
-        let base = self.path
-        let prefix = base == "/" ? "" : base
-        return node.table.routes.compactMap { route in
-            guard route.presentation != nil else { return nil }
-            return (route.name, prefix + "/" + route.name + (route.input == nil ? "" : "/{input}"))
-        }
-    }
+    /// The tab bars on the active branch, outermost first.
+    package var tabBars: [TabBar] { self.activeBranch.tabBars }
+
+    /// The deepest active coordinator.
+    package var topCoordinator: any Coordinatable { self.activeBranch(.count).top.owner ?? self.root }
 
     /// The path after popping the top entry, or `nil` when nothing can be popped.
-    public var pathAfterPop: String? {
-        let branch = self.branch
-        guard let last = branch.lastIndex(where: { $0.presentation != nil }), last > 0 else { return nil }
-        return branch[last - 1].path
-    }
+    package var pathAfterPop: String? { self.activeBranch.pathAfterPop }
 
-    /// The top-most modal or full-screen presentation on the active branch.
-    public var presentation: (route: String, style: Presentation, closePath: String?)? {
+    /// The top-most modal or full-screen presentation on the active branch: the route that
+    /// presented it, its style and where closing it leads.
+    package var presentation: (route: String, style: Presentation, closePath: String?)? {
         let branch = self.branch
         guard let index = branch.lastIndex(where: { $0.presentation?.isPresentation == true }),
             let style = branch[index].presentation
@@ -143,75 +151,10 @@ public final class NavigationTree {
         return (branch[index].route, style, close)
     }
 
-    /// The tab bars on the active branch, outermost first.
-    public var tabBars: [TabBar] {
-        var bars: [TabBar] = []
-        var builder = PathBuilder(collectsBranch: false)
-        self.collectTabBars(self.root.node, &builder, &bars)
-        return bars
+    /// The titles of the active branch's screens, outermost first (each screen loads its own).
+    public func titles() async throws -> [String] {
+        var titles: [String] = []
+        for entry in self.branch { titles.append(try await entry.title) }
+        return titles
     }
-
-    private func collectTabBars(_ node: CoordinatorNode, _ builder: inout PathBuilder, _ bars: inout [TabBar]) {
-        // Walks the active branch emitting segments up to each tab coordinator.
-        switch node.kind {
-        case .tabs:
-            var tabs: [TabBar.Tab] = []
-            for (index, slot) in node.tabs.enumerated() {
-                let route = node.table.routes[slot.route]
-                var tabBuilder = builder
-                tabBuilder.append(route.name)
-                if case .coordinator(let child)? = slot.content {
-                    child.node.emit(into: &tabBuilder, presentation: nil)
-                }
-                tabs.append(
-                    TabBar.Tab(
-                        name: route.name, title: route.tabItem?.title ?? route.name, icon: route.tabItem?.icon,
-                        path: tabBuilder.path, isActive: index == node.activeTab))
-            }
-            bars.append(TabBar(coordinator: node.displayName, tabs: tabs))
-            guard node.tabs.indices.contains(node.activeTab) else { return }
-            builder.append(node.table.routes[node.tabs[node.activeTab].route].name)
-            if let child = node.tabs[node.activeTab].content?.coordinator?.node {
-                self.collectTabBars(child, &builder, &bars)
-            }
-        case .wrapper:
-            if let child = node.wrapped?.node { self.collectTabBars(child, &builder, &bars) }
-        case .navigation:
-            guard let root = node.root else { return }
-            if node.table.namesRootInPath { builder.append(node.table.routes[root.route].name) }
-            if let child = root.content.coordinator?.node {
-                var childBuilder = builder
-                self.collectTabBars(child, &childBuilder, &bars)
-                child.emit(into: &builder, presentation: nil)
-                if child.tailIsNavigation { builder.pendingMarkers += 1 }
-            }
-            for item in node.items {
-                builder.append(node.table.routes[item.route].name)
-                if let segment = item.inputSegment { builder.append(segment) }
-                if let child = item.content.coordinator?.node {
-                    var childBuilder = builder
-                    self.collectTabBars(child, &childBuilder, &bars)
-                    child.emit(into: &builder, presentation: nil)
-                    if child.tailIsNavigation { builder.pendingMarkers += 1 }
-                }
-            }
-        }
-    }
-}
-
-/// The tabs of one tab coordinator on the active branch, for rendering a tab bar.
-public struct TabBar: Sendable, Hashable {
-    public struct Tab: Sendable, Hashable {
-        /// The tab's route name (path segment).
-        public var name: String
-        public var title: String
-        public var icon: String?
-        /// The path that shows this tab with its own current stack.
-        public var path: String
-        public var isActive: Bool
-    }
-
-    /// The tab coordinator's type name.
-    public var coordinator: String
-    public var tabs: [Tab]
 }

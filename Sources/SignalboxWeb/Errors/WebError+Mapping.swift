@@ -74,6 +74,7 @@ extension NavigationError {
         case .formNotAccepted: "formNotAccepted"
         case .unknownTab: "unknownTab"
         case .snapshotMismatch: "snapshotMismatch"
+        case .coordinatorNotFound: "coordinatorNotFound"
         }
     }
 }

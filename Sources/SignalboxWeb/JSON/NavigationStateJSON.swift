@@ -21,26 +21,29 @@ import Signalbox
 ///
 /// A 422 adds `error`, `message`, `status`, `fieldErrors` and `form`.
 enum NavigationStateJSON {
-    static func render(tree: NavigationTree, csrf: String, echo: FormEcho? = nil) throws -> String {
-        let branch = tree.branch
-        let presentation = tree.presentation
-        let snapshot = try Self.snapshotJSON(try tree.snapshot())
+    static func render(_ page: PageState, snapshot: NavigationSnapshot, csrf: String, echo: FormEcho? = nil) throws
+        -> String
+    {
+        let branch = page.branch
+        let layout = page.layout
+        let snapshot = try Self.snapshotJSON(snapshot)
         var writer = JSONWriter()
         writer.object { json in
-            json.string("path", tree.path)
-            json.string("title", branch.last?.title ?? "")
+            json.string("path", branch.path)
+            json.string("title", page.topTitle)
             json.string("csrf", csrf)
             json.key("tree") { $0.raw(snapshot) }
             json.key("breadcrumbs") { crumbs in
-                crumbs.array(branch) { writer, entry in
+                crumbs.array(Array(branch.screens.indices)) { writer, index in
+                    let entry = branch.screens[index]
                     writer.object { crumb in
-                        crumb.string("title", entry.title)
+                        crumb.string("title", page.titles[index])
                         crumb.string("path", entry.path)
                         crumb.string("presentation", entry.presentation?.rawValue)
                     }
                 }
             }
-            let bars = tree.tabBars
+            let bars = branch.tabBars
             json.key("tabs") { $0.array(bars.first?.tabs ?? []) { $0.value(Self.tab($1)) } }
             json.key("tabBars") { writer in
                 writer.array(bars) { writer, bar in
@@ -50,28 +53,31 @@ enum NavigationStateJSON {
                     }
                 }
             }
-            for (key, isModal) in [("modal", true), ("fullScreen", false)] {
+            // The same layout the HTML page is rendered from, so both always agree.
+            let modal = layout.modalStart.map { start in
+                (branch.screens[start].route, branch.screens[start].presentation ?? .modal, layout.modalClosePath)
+            }
+            let fullScreen = layout.isFullScreen
+                ? (branch.screens[layout.pageRange.lowerBound].route, Presentation.fullScreen, layout.fullScreenClosePath)
+                : nil
+            for (key, presentation) in [("modal", modal), ("fullScreen", fullScreen)] {
                 json.key(key) { writer in
-                    guard let presentation, presentation.style.isPresentation,
-                        (presentation.style == .fullScreen) != isModal
-                    else { return writer.null() }
-                    let index = branch.lastIndex { $0.presentation?.isPresentation == true }
+                    guard let (route, style, close) = presentation else { return writer.null() }
                     writer.object { object in
-                        object.string(
-                            "route", index.map { BranchLayout.presentingRoute(branch, at: $0) } ?? presentation.route)
-                        object.string("style", presentation.style.rawValue)
-                        object.string("close", presentation.closePath)
+                        object.string("route", route)
+                        object.string("style", style.rawValue)
+                        object.string("close", close)
                     }
                 }
             }
             json.key("routes") { writer in
                 writer.object { routes in
-                    for route in tree.availableRoutes { routes.string(route.name, route.path) }
+                    for route in branch.availableRoutes { routes.string(route.name, route.path) }
                 }
             }
-            json.string("pop", tree.pathAfterPop)
-            json.string("template", branch.last?.screen.template)
-            json.value("screen", branch.last?.screen.viewModel ?? .null)
+            json.string("pop", branch.pathAfterPop)
+            json.string("template", page.top.screen.template)
+            json.value("screen", page.viewModels[page.topIndex] ?? .null)
             if let echo {
                 json.string("error", "invalidForm")
                 json.string("message", echo.rejection.message)

@@ -39,8 +39,11 @@ struct BranchLayout {
         self.modalStart = topModal
     }
 
+    /// The index of the screen rendered as the page's content.
+    var pageIndex: Int { self.pageRange.upperBound - 1 }
+
     /// The screen rendered as the page's content.
-    var page: BranchEntry { self.branch[self.pageRange.upperBound - 1] }
+    var page: BranchEntry { self.branch[self.pageIndex] }
 
     /// The screen on top of everything: the form target, the document title.
     var top: BranchEntry { self.branch[self.branch.count - 1] }
@@ -62,16 +65,6 @@ struct BranchLayout {
             return nil
         }
         return self.branch[start - 1].path
-    }
-
-    /// The route that presented the top-most modal (for a presented coordinator, the route that
-    /// presented it, not its root).
-    var modalRoute: String? {
-        self.modalStart.map { Self.presentingRoute(self.branch, at: $0) }
-    }
-
-    static func presentingRoute(_ branch: [BranchEntry], at index: Int) -> String {
-        branch[index].route
     }
 
     /// The wrappers to apply around a screen: all of them for page screens; for the modal only

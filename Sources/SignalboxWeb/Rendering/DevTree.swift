@@ -16,15 +16,15 @@ struct DevTree {
     /// entries: [{route, presentation, input, isRoot, path, child: [node]}],
     /// tabs: [{name, active, path, child: [node]}], child: [node]}` — every key always present
     /// (lists empty when unused), so the recursive template never picks up an outer node's keys.
-    func model(of tree: NavigationTree) throws -> ViewModel {
+    func model(of tree: NavigationTree) async throws -> ViewModel {
         let snapshot = try tree.snapshot()
-        let node = self.node(snapshot.root) { NavigationSnapshot(root: $0) }
+        let node = await self.node(snapshot.root) { NavigationSnapshot(root: $0) }
         return ["path": .string(tree.path), "nodes": [node]]
     }
 
     private func node(
         _ coordinator: CoordinatorSnapshot, focus: (CoordinatorSnapshot) -> NavigationSnapshot
-    ) -> ViewModel {
+    ) async -> ViewModel {
         var entries: [ViewModel] = []
         var tabs: [ViewModel] = []
         var children: [ViewModel] = []
@@ -40,13 +40,14 @@ struct DevTree {
                     kept[index].child = child
                     return .navigation(type: type, root: kept[0], stack: Array(kept.dropFirst()))
                 }
-                let child = entry.child.map { self.node($0) { inner in focus(place(inner)) } }
+                var child: ViewModel?
+                if let inner = entry.child { child = await self.node(inner) { focus(place($0)) } }
                 entries.append([
                     "route": .string(entry.route),
                     "presentation": entry.presentation.map { .string($0.rawValue) } ?? .null,
                     "input": entry.input.map(ViewModel.string) ?? .null,
                     "isRoot": .bool(index == 0),
-                    "path": .string(self.path(of: focus(place(entry.child.map(Self.collapsed))))),
+                    "path": .string(await self.path(of: focus(place(entry.child.map(Self.collapsed))))),
                     "child": .list(child.map { [$0] } ?? []),
                 ])
             }
@@ -58,17 +59,18 @@ struct DevTree {
                     all[index].child = child
                     return .tabs(type: type, active: tab.name, tabs: all)
                 }
-                let child = tab.child.map { self.node($0) { inner in focus(place(inner)) } }
+                var child: ViewModel?
+                if let inner = tab.child { child = await self.node(inner) { focus(place($0)) } }
                 tabs.append([
                     "name": .string(tab.name),
                     "active": .bool(tab.name == active),
-                    "path": .string(self.path(of: focus(place(tab.child.map(Self.collapsed))))),
+                    "path": .string(await self.path(of: focus(place(tab.child.map(Self.collapsed))))),
                     "child": .list(child.map { [$0] } ?? []),
                 ])
             }
         case .wrapper(let type, let child):
             kind = "wrapper"
-            children.append(self.node(child) { inner in focus(.wrapper(type: type, child: inner)) })
+            children.append(await self.node(child) { inner in focus(.wrapper(type: type, child: inner)) })
         }
         return [
             "kind": .string(kind),
@@ -77,7 +79,7 @@ struct DevTree {
             "isWrapper": .bool(kind == "wrapper"),
             "type": .string(coordinator.type),
             "name": .string(Self.shortName(coordinator.type)),
-            "path": .string(self.path(of: focus(coordinator))),
+            "path": .string(await self.path(of: focus(coordinator))),
             "entries": .list(entries),
             "tabs": .list(tabs),
             "child": .list(children),
@@ -85,10 +87,10 @@ struct DevTree {
     }
 
     /// The canonical path of a focused snapshot, or `"?"` when it does not restore.
-    private func path(of snapshot: NavigationSnapshot) -> String {
+    private func path(of snapshot: NavigationSnapshot) async -> String {
         let scratch = self.makeTree()
         do {
-            try scratch.restore(snapshot)
+            try await scratch.restore(snapshot)
             return scratch.path
         } catch {
             return "?"

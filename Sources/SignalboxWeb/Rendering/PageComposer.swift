@@ -19,49 +19,47 @@ struct FormEcho {
     }
 }
 
-/// Renders a tree's page: each visible screen with its template (wrapped by its coordinators'
+/// Renders a loaded page: each visible screen with its template (wrapped by its coordinators'
 /// wrapper templates), then `layout` with the page view model.
 struct PageComposer {
     let renderer: any TemplateRenderer
     let developerTools: Bool
 
-    /// The HTML page for the tree's current state.
-    func html(tree: NavigationTree, csrf: String, echo: FormEcho? = nil) throws -> String {
-        try self.renderer.render("layout", with: try self.pageModel(tree: tree, csrf: csrf, echo: echo))
+    /// The HTML page.
+    func html(_ page: PageState, csrf: String, echo: FormEcho? = nil) throws -> String {
+        try self.renderer.render("layout", with: try self.pageModel(page, csrf: csrf, echo: echo))
     }
 
     /// The view model `layout` receives (see the README, "Page view model").
-    func pageModel(tree: NavigationTree, csrf: String, echo: FormEcho? = nil) throws -> ViewModel {
-        guard let layout = BranchLayout(tree.branch) else {
-            throw NavigationError.snapshotMismatch(reason: "the active branch holds no screen")
-        }
-        let topIndex = layout.branch.count - 1
-        let pageIndex = layout.pageRange.upperBound - 1
+    func pageModel(_ page: PageState, csrf: String, echo: FormEcho? = nil) throws -> ViewModel {
+        let layout = page.layout
+        let topIndex = page.topIndex
+        let pageIndex = layout.pageIndex
         let pageContent = try self.content(
-            of: layout, at: pageIndex, csrf: csrf, extras: pageIndex == topIndex ? echo?.viewModel : nil)
+            of: page, at: pageIndex, csrf: csrf, extras: pageIndex == topIndex ? echo?.viewModel : nil)
 
         var modal = ViewModel.null
         if let start = layout.modalStart {
-            let top = layout.top
             modal = [
-                "route": .string(layout.modalRoute ?? layout.branch[start].route),
-                "title": .string(top.title),
-                "content": .string(try self.content(of: layout, at: topIndex, csrf: csrf, extras: echo?.viewModel)),
+                "route": .string(layout.branch[start].route),
+                "title": .string(page.topTitle),
+                "content": .string(try self.content(of: page, at: topIndex, csrf: csrf, extras: echo?.viewModel)),
                 "close": layout.modalClosePath.map(ViewModel.string) ?? .null,
                 "dismissible": .bool(layout.modalClosePath != nil),
             ]
         }
 
-        let crumbs = layout.pageEntries
-        let breadcrumbs: [ViewModel] = crumbs.indices.map { index in
-            let entry = layout.branch[index]
-            return ["title": .string(entry.title), "path": .string(entry.path), "current": .bool(index == pageIndex)]
+        let breadcrumbs: [ViewModel] = layout.pageRange.map { index in
+            [
+                "title": .string(page.titles[index]), "path": .string(layout.branch[index].path),
+                "current": .bool(index == pageIndex),
+            ]
         }
-        let bars = tree.tabBars
+        let bars = page.branch.tabBars
         let tabBars: [ViewModel] = bars.map { bar in ["tabs": .list(bar.tabs.map(Self.tabModel))] }
-        let path = tree.path
+        let path = page.branch.path
         return [
-            "title": .string(layout.top.title),
+            "title": .string(page.topTitle),
             "path": .string(path),
             "base": .string(Self.base(of: path)),
             "csrf": .string(csrf),
@@ -75,7 +73,7 @@ struct PageComposer {
             "modal": modal,
             "fullScreen": .bool(layout.isFullScreen),
             "fullScreenClose": layout.fullScreenClosePath.map(ViewModel.string) ?? .null,
-            "popPath": tree.pathAfterPop.map(ViewModel.string) ?? .null,
+            "popPath": page.branch.pathAfterPop.map(ViewModel.string) ?? .null,
             "devTools": .bool(self.developerTools),
             "status": .int(echo == nil ? 200 : 422),
         ]
@@ -84,16 +82,16 @@ struct PageComposer {
     /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base` (and the
     /// 422 extras), then each wrapper template from the innermost out, with `content`.
     private func content(
-        of layout: BranchLayout, at index: Int, csrf: String, extras: [String: ViewModel]?
+        of page: PageState, at index: Int, csrf: String, extras: [String: ViewModel]?
     ) throws -> String {
-        let entry = layout.branch[index]
+        let entry = page.layout.branch[index]
         var context: [String: ViewModel] = [
             "csrf": .string(csrf), "path": .string(entry.path), "base": .string(Self.base(of: entry.path)),
         ]
         if let extras { context.merge(extras) { _, new in new } }
         var html = try self.renderer.render(
-            entry.screen.template, with: Self.object(entry.screen.viewModel).merging(context))
-        for wrapper in layout.wrappers(for: index).reversed() {
+            entry.screen.template, with: Self.object(page.viewModels[index] ?? .null).merging(context))
+        for wrapper in page.layout.wrappers(for: index).reversed() {
             context["content"] = .string(html)
             html = try self.renderer.render(wrapper.template, with: Self.object(wrapper.viewModel).merging(context))
         }

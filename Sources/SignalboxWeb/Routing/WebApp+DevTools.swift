@@ -8,9 +8,9 @@ import SignalboxHTTP
 extension WebApp {
     func developerTree(_ exchange: Exchange) async throws -> Response {
         let devTree = DevTree(makeTree: self.makeTree)
-        let render = { (state: SessionState) -> Response in
+        let render = { (state: SessionState) async -> Response in
             do {
-                var model = try devTree.model(of: state.tree)
+                var model = try await devTree.model(of: state.tree)
                 if exchange.wantsJSON { return .json(.ok, model.jsonText) }
                 model = model.merging(["title": "Coordinator tree", "csrf": .string(state.csrfToken)])
                 return .html(.ok, try self.renderer.render("dev/tree", with: model))
@@ -18,9 +18,9 @@ extension WebApp {
                 return self.failure(error, exchange, homePath: state.tree.path)
             }
         }
-        if let response = try await self.withSession(exchange, { state in render(state) }) { return response }
+        if let response = try await self.withSession(exchange, { state in await render(state) }) { return response }
         // No session: show what a new one would look like, and keep nothing.
-        return render(SessionState.new(tree: self.makeTree(), now: self.clock.now))
+        return await render(SessionState.new(tree: self.makeTree(), now: self.clock.now))
     }
 
     static let sessionStatsPath = "/_dev/sessions"

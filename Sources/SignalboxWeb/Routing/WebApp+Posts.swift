@@ -10,7 +10,7 @@ extension WebApp {
     /// matched. Without a live session, or with a wrong token, or from another site: 403 and
     /// nothing changes.
     func post(
-        _ exchange: Exchange, _ body: (inout SessionState, FormData) -> Response
+        _ exchange: Exchange, _ body: (inout SessionState, FormData) async -> Response
     ) async throws -> Response {
         guard self.originPolicy.permits(exchange.request) else { throw WebError.crossOrigin }
         let form = try self.decodeForm(exchange)
@@ -18,7 +18,7 @@ extension WebApp {
             guard self.hasValidToken(form, exchange, state) else {
                 return self.failure(WebError.invalidCSRFToken, exchange, homePath: state.tree.path)
             }
-            return body(&state, form)
+            return await body(&state, form)
         }
         guard let response else { throw WebError.invalidCSRFToken }
         return response
@@ -45,18 +45,14 @@ extension WebApp {
 
     /// Reshapes the tree to `path` before an action; `nil` when that worked, else the response
     /// (a guard's redirect or the error).
-    func reshape(_ state: inout SessionState, to path: String, _ exchange: Exchange) -> Response? {
+    func reshape(_ state: inout SessionState, to path: String, _ exchange: Exchange) async -> Response? {
         do {
             try self.checkLength(path)
-        } catch {
-            return self.failure(error, exchange, homePath: state.tree.path)
-        }
-        do {
             try PathLimits.refuseNUL(in: path)
-            try state.tree.apply(path: path)
-            return nil
-        } catch .redirect(let target) {
-            return self.redirect(to: target, &state, exchange)
+            switch try await state.tree.apply(path: path) {
+            case .applied: return nil
+            case .redirected(let target, _): return await self.redirect(to: target, &state, exchange)
+            }
         } catch {
             return self.failure(error, exchange, homePath: state.tree.path)
         }
@@ -68,7 +64,7 @@ extension WebApp {
 extension WebApp {
     func perform(_ action: NavigationAction, _ exchange: Exchange) async throws -> Response {
         try await self.post(exchange) { state, form in
-            if let from = form["from"], !from.isEmpty, let response = self.reshape(&state, to: from, exchange) {
+            if let from = form["from"], !from.isEmpty, let response = await self.reshape(&state, to: from, exchange) {
                 return response
             }
             let tree = state.tree
@@ -76,18 +72,18 @@ extension WebApp {
                 switch action {
                 case .route:
                     try self.checkLength(form["input"] ?? "")
-                    try tree.route(toNamed: try Self.required("to", in: form), input: form["input"])
-                case .pop: try tree.popTop()
-                case .popToRoot: try tree.popTopToRoot()
-                case .tab: try tree.selectTab(named: try Self.required("to", in: form))
-                case .dismiss: try tree.dismissTopPresentation()
+                    try await tree.route(toNamed: try Self.required("to", in: form), input: form["input"])
+                case .pop: try await tree.popTop()
+                case .popToRoot: try await tree.popTopToRoot()
+                case .tab: try await tree.selectTab(named: try Self.required("to", in: form))
+                case .dismiss: try await tree.dismissTopPresentation()
                 }
             } catch NavigationError.redirect(let target) {
-                return self.redirect(to: target, &state, exchange)
+                return await self.redirect(to: target, &state, exchange)
             } catch {
                 return self.failure(error, exchange, homePath: tree.path)
             }
-            return self.afterChange(state, exchange)
+            return await self.afterChange(state, exchange)
         }
     }
 
@@ -105,12 +101,17 @@ extension WebApp {
     func submit(_ exchange: Exchange) async throws -> Response {
         try await self.post(exchange) { state, form in
             // "/" names no page of its own (see GET): the form goes to the page shown now.
-            if exchange.path != "/", let response = self.reshape(&state, to: exchange.path, exchange) {
+            if exchange.path != "/", let response = await self.reshape(&state, to: exchange.path, exchange) {
                 return response
             }
             let fields = FormData(form.fields.filter { $0.name != "_csrf" })
             let control = SessionControl()
-            let outcome = Result { try state.tree.submit(fields, services: control.services) }
+            let outcome: Result<Submission, any Error>
+            do {
+                outcome = .success(try await state.tree.submit(fields, services: control.services))
+            } catch {
+                outcome = .failure(error)
+            }
             // Rotation first, so the page or JSON answered already carries the new CSRF token.
             if control.isRotationRequested {
                 let previous = state.id
@@ -122,11 +123,11 @@ extension WebApp {
             var response: Response
             switch outcome {
             case .success(.accepted):
-                response = self.afterChange(state, exchange)
+                response = await self.afterChange(state, exchange)
             case .success(.invalid(let rejection)):
-                response = self.render(state, exchange, echo: FormEcho(form: fields, rejection: rejection))
+                response = await self.render(state, exchange, echo: FormEcho(form: fields, rejection: rejection))
             case .failure(NavigationError.redirect(let target)):
-                response = self.redirect(to: target, &state, exchange)
+                response = await self.redirect(to: target, &state, exchange)
             case .failure(let error):
                 response = self.failure(error, exchange, homePath: state.tree.path)
             }

@@ -4,9 +4,8 @@ import Synchronization
 /// live sessions (least recently used evicted first).
 ///
 /// One `Mutex` guards the index (id → slot and the recency list); each session has its own
-/// `Mutex` around its ``SessionState``, so one session's requests run one at a time while other
-/// sessions' requests run in parallel. Bodies are short and synchronous, so waiting on a
-/// session's lock never waits on I/O.
+/// ``AsyncLock``, so one session's requests run one at a time while other sessions' requests
+/// run in parallel, and a request waiting for its session suspends instead of holding a thread.
 ///
 /// ```swift
 /// let store = MemorySessionStore(configuration: .init(idleTimeout: .seconds(900), maxSessions: 10_000))
@@ -47,23 +46,33 @@ public final class MemorySessionStore: SessionStore {
     }
 
     public func withSession<Result: Sendable>(
-        id: SessionID, now: SessionInstant, _ body: (inout SessionState) throws -> Result
+        id: SessionID, now: SessionInstant, _ body: (inout sending SessionState) async throws -> Result
     ) async throws -> Result? {
         let (found, expired) = self.index.withLock { $0.lookup(id, now: now) }
         expired?.markRemoved()
         guard let box = found else { return nil }
-        return try box.state.withLock { state throws -> Result? in
-            // The session may have been evicted or rotated away while this request waited.
-            guard !box.isRemoved, state.id == id else { return nil }
-            state.lastSeenAt = now
-            defer {
-                if state.id != id {
-                    let moved = self.index.withLock { $0.rekey(from: id, to: state.id) }
-                    if !moved { box.markRemoved() }
-                }
-            }
-            return try body(&state)
+        await box.lock.lock()
+        defer { box.lock.unlock() }
+        // The session may have been evicted or rotated away while this request waited.
+        guard !box.isRemoved, var state = box.checkOut() else { return nil }
+        guard state.id == id else {
+            box.checkIn(state)
+            return nil
         }
+        state.lastSeenAt = now
+        let result: Swift.Result<Result, any Error>
+        do {
+            result = .success(try await body(&state))
+        } catch {
+            result = .failure(error)
+        }
+        let newID = state.id
+        box.checkIn(state)
+        if newID != id {
+            let moved = self.index.withLock { $0.rekey(from: id, to: newID) }
+            if !moved { box.markRemoved() }
+        }
+        return try result.get()
     }
 
     public func insert(_ state: sending SessionState) async throws {
@@ -96,16 +105,43 @@ public final class MemorySessionStore: SessionStore {
     }
 }
 
-/// One session's state behind its own lock.
+/// One session's state and its lock. A request holding ``lock`` checks the state out, works
+/// on it (awaiting freely), and checks it back in.
 final class SessionBox: Sendable {
-    let state: Mutex<SessionState>
+    let lock = AsyncLock()
+    private let cell: SessionCell
     private let removed = Atomic<Bool>(false)
 
     init(_ state: sending SessionState) {
-        self.state = Mutex(state)
+        self.cell = SessionCell(state)
+    }
+
+    /// Takes the state out (only the lock holder calls this).
+    func checkOut() -> SessionState? {
+        self.cell.state.take()
+    }
+
+    /// Puts the state back (only the lock holder calls this).
+    func checkIn(_ state: SessionState) {
+        self.cell.state = state
     }
 
     var isRemoved: Bool { self.removed.load(ordering: .acquiring) }
 
     func markRemoved() { self.removed.store(true, ordering: .releasing) }
+}
+
+/// The storage of one session's state.
+///
+/// `@unchecked Sendable` because the language has no checked way to keep a non-`Sendable` value
+/// behind a lock whose holder may suspend: a `Mutex` cannot be held across an `await`, and an
+/// actor lets a second request in at every `await`. It is safe because only the holder of the
+/// box's ``AsyncLock`` reads or writes ``state`` (``SessionBox/checkOut()`` and
+/// ``SessionBox/checkIn(_:)``), and the lock's hand-over orders those accesses.
+private final class SessionCell: @unchecked Sendable {
+    var state: SessionState?
+
+    init(_ state: sending SessionState) {
+        self.state = state
+    }
 }

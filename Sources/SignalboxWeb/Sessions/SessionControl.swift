@@ -1,17 +1,19 @@
+import Signalbox
+
 /// Session controls a screen's form handler can use, reached through its context:
 ///
 /// ```swift
-/// func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
-///     guard let user = users.authenticate(form["name"], form["password"]) else {
+/// func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
+///     guard let user = try await users.authenticate(form["name"], form["password"]) else {
 ///         return .invalid("Wrong name or password", fields: ["password": "Try again"])
 ///     }
-///     try context.send(LoginStep.loggedIn(user))
+///     try await context.send(LoginStep.loggedIn(user))
 ///     context.service(SessionControl.self)?.rotateID()   // no session fixation
 ///     return .accepted
 /// }
 /// ```
 ///
-/// The web layer hands one to every form submission (``NavigationTree/submit(_:services:)``)
+/// The web layer hands one to every form submission 
 /// and applies the requests after the handler returns: the session gets a new id and a new CSRF
 /// token, the old id stops working and the response sets the new cookie.
 public final class SessionControl {
@@ -26,6 +28,10 @@ public final class SessionControl {
         self.isRotationRequested = true
     }
 
-    /// The services dictionary for ``NavigationTree/submit(_:services:)``.
-    var services: [ObjectIdentifier: Any] { [ObjectIdentifier(SessionControl.self): self] }
+    /// What a form handler's ``ScreenContext`` offers: this control.
+    var services: ScreenServices {
+        var services = ScreenServices()
+        services.register(self)
+        return services
+    }
 }

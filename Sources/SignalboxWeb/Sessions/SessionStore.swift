@@ -27,7 +27,9 @@
 ///   cache the live tree keyed by `(id, version)` to skip the restore when it served the
 ///   previous request too.
 ///
-/// Bodies are synchronous: the tree is not `Sendable` and must not be held across a suspension.
+/// Bodies are `async`: a session's guards, handlers and screens may await. The store must not
+/// block a thread while a body of the same session runs; a request waiting for its session
+/// suspends (``MemorySessionStore`` queues it on a per-session ``AsyncLock``).
 public protocol SessionStore: Sendable {
     /// Runs `body` on the live session `id`, serialised with the session's other requests.
     ///
@@ -39,7 +41,7 @@ public protocol SessionStore: Sendable {
     /// - Returns: The body's result, or `nil` when there is no live session with that id.
     /// - Throws: What `body` throws, or the store's own I/O errors.
     func withSession<Result: Sendable>(
-        id: SessionID, now: SessionInstant, _ body: (inout SessionState) throws -> Result
+        id: SessionID, now: SessionInstant, _ body: (inout sending SessionState) async throws -> Result
     ) async throws -> Result?
 
     /// Adds a new session (its ``SessionState/lastSeenAt`` counts as its last use). A store

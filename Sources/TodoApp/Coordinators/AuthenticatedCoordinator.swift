@@ -39,7 +39,7 @@ public final class AuthenticatedCoordinator: TabCoordinatable {
     /// Shows a todo from anywhere: selects the Todos tab, pops it to its list and pushes the
     /// todo (Stinsen's favourite-tap chain).
     @discardableResult
-    public func showTodo(_ id: Int) throws(NavigationError) -> TodosCoordinator {
-        try self.focusFirst(\.todos).child.popToRoot().route(to: \.todo, id)
+    public func showTodo(_ id: Int) async throws -> TodosCoordinator {
+        try await self.focusFirst(\.todos).child.popToRoot().route(to: \.todo, id)
     }
 }

@@ -39,11 +39,11 @@ public final class MainCoordinator: NavigationCoordinatable {
 
     /// Switches to the signed-in tabs, then continues to the link the user was sent away from,
     /// when there is one under `/authenticated/`.
-    public func logIn(_ user: User) throws(NavigationError) {
-        try self.root(\.authenticated, user)
+    public func logIn(_ user: User) async throws {
+        try await self.root(\.authenticated, user)
         guard let tree = self.tree, let next = tree.takePendingPath() else { return }
         do {
-            try tree.apply(path: next)
+            try await tree.apply(path: next)
         } catch {
             // The link leads nowhere any more (say, a deleted todo); the user stays on the tabs.
             tree.pendingPath = nil
@@ -51,19 +51,19 @@ public final class MainCoordinator: NavigationCoordinatable {
     }
 
     /// Switches back to the login flow; the signed-in tree is released.
-    public func logOut() throws(NavigationError) {
+    public func logOut() async throws {
         self.tree?.pendingPath = nil
-        try self.root(\.unauthenticated)
+        try await self.root(\.unauthenticated)
     }
 
     /// Handles ``SessionStep``s from the login, registration and profile screens.
-    public func handle(_ step: any Step) throws -> Bool {
+    public func handle(_ step: any Step) async throws -> Bool {
         switch step as? SessionStep {
         case .loggedIn(let user)?:
-            try self.logIn(user)
+            try await self.logIn(user)
             return true
         case .loggedOut?:
-            try self.logOut()
+            try await self.logOut()
             return true
         case nil:
             return false
@@ -71,7 +71,7 @@ public final class MainCoordinator: NavigationCoordinatable {
     }
 
     /// Paths may not switch roots: entering needs a login, leaving needs a logout.
-    public func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+    public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         guard attempt.kind == .root, case .path = attempt.origin else { return .allow }
         switch attempt.route {
         case "authenticated":

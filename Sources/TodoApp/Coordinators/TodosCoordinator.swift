@@ -28,20 +28,20 @@ public final class TodosCoordinator: NavigationCoordinatable {
 
     /// A todo that does not exist (deleted, or another user's) is a 404, whether reached by a
     /// link, Back, or a router call.
-    public func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+    public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         guard attempt.route == "todo", let id = attempt.input as? Int else { return .allow }
-        return self.store.todo(id: id, of: self.user) == nil ? .notFound("There is no todo \(id).") : .allow
+        return await self.store.todo(id: id, of: self.user) == nil ? .notFound("There is no todo \(id).") : .allow
     }
 
     /// The picker closed: with a project, file the todo it was opened from under it; cancelled,
     /// leave the todo as it was.
-    func didPickProject(_ result: RouteResult<Project>) {
+    func didPickProject(_ result: RouteResult<Project>) async {
         guard case .finished(let project) = result,
             let screen = self.topScreen as? TodoScreen,
-            var todo = self.store.todo(id: screen.id, of: self.user)
+            var todo = await self.store.todo(id: screen.id, of: self.user)
         else { return }
         todo.projectID = project.id
         // A todo deleted meanwhile cannot be filed; there is nothing left to show an error on.
-        try? self.store.updateTodo(todo, for: self.user)
+        try? await self.store.updateTodo(todo, for: self.user)
     }
 }

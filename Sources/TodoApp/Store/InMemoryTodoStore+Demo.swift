@@ -5,9 +5,9 @@ extension InMemoryTodoStore {
     public static let demoPassword = "wonderland"
 
     /// A store with the demo's data: `alice` / `wonderland`, two projects and four todos
-    /// (todo 1 “Buy milk” and todo 3 are favourites; todo 2 is done).
+    /// (todo 1 “Buy milk” and todo 3 are favourites; todo 2 is done), seeded synchronously.
     public static func demo() -> InMemoryTodoStore {
-        let store = InMemoryTodoStore()
+        var store = State()
         do {
             let alice = try store.register(username: Self.demoUser.username, password: Self.demoPassword)
             let garden = try store.addProject(name: "Garden", for: alice)
@@ -31,6 +31,6 @@ extension InMemoryTodoStore {
         } catch {
             preconditionFailure("The demo data is valid: \(error)")
         }
-        return store
+        return InMemoryTodoStore(state: store)
     }
 }

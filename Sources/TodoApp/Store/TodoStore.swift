@@ -3,7 +3,8 @@
 /// The protocol says nothing about storage: ``InMemoryTodoStore`` keeps everything in memory; a
 /// persistent implementation can follow without touching coordinators or screens. Every todo
 /// and project belongs to one user, and every call names that user, so one user never sees
-/// another's data. Calls are synchronous because screens read the store while rendering.
+/// another's data. Calls are `async`, so an implementation can sit on a database driver; screens
+/// load what they show before the page renders.
 ///
 /// Reads never throw: an implementation that cannot read answers as if nothing were stored
 /// (and logs why). Writes validate their input and throw ``TodoStoreError``.
@@ -12,52 +13,52 @@ public protocol TodoStore: Sendable {
 
     /// The user with these credentials, or `nil` when the username is unknown or the password
     /// is wrong (callers cannot tell which, on purpose).
-    func authenticate(username: String, password: String) -> User?
+    func authenticate(username: String, password: String) async -> User?
 
     /// Whether a username is already registered (usernames are compared lower-cased).
-    func isRegistered(username: String) -> Bool
+    func isRegistered(username: String) async -> Bool
 
     /// Registers a user.
     ///
     /// - Throws: ``TodoStoreError/usernameTaken`` or ``TodoStoreError/invalid(_:)``.
-    func register(username: String, password: String) throws(TodoStoreError) -> User
+    func register(username: String, password: String) async throws(TodoStoreError) -> User
 
     // MARK: Todos
 
     /// The user's todos, oldest first.
-    func todos(of user: User) -> [Todo]
+    func todos(of user: User) async -> [Todo]
 
     /// One of the user's todos; `nil` if it does not exist or belongs to someone else.
-    func todo(id: Int, of user: User) -> Todo?
+    func todo(id: Int, of user: User) async -> Todo?
 
     /// Adds a todo with a validated title (see ``Validation/title(_:noun:)``).
-    func addTodo(title: String, for user: User) throws(TodoStoreError) -> Todo
+    func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo
 
     /// Replaces one of the user's todos (matched by id).
-    func updateTodo(_ todo: Todo, for user: User) throws(TodoStoreError)
+    func updateTodo(_ todo: Todo, for user: User) async throws(TodoStoreError)
 
     /// Deletes one of the user's todos.
-    func deleteTodo(id: Int, of user: User) throws(TodoStoreError)
+    func deleteTodo(id: Int, of user: User) async throws(TodoStoreError)
 
     // MARK: Projects
 
     /// The user's projects, oldest first.
-    func projects(of user: User) -> [Project]
+    func projects(of user: User) async -> [Project]
 
     /// One of the user's projects; `nil` if it does not exist or belongs to someone else.
-    func project(id: Int, of user: User) -> Project?
+    func project(id: Int, of user: User) async -> Project?
 
     /// Adds a project with a validated name.
-    func addProject(name: String, for user: User) throws(TodoStoreError) -> Project
+    func addProject(name: String, for user: User) async throws(TodoStoreError) -> Project
 
     /// Replaces one of the user's projects (matched by id).
-    func updateProject(_ project: Project, for user: User) throws(TodoStoreError)
+    func updateProject(_ project: Project, for user: User) async throws(TodoStoreError)
 
     // MARK: Settings
 
     /// The user's settings (defaults when never saved).
-    func settings(of user: User) -> UserSettings
+    func settings(of user: User) async -> UserSettings
 
     /// Saves the user's settings.
-    func updateSettings(_ settings: UserSettings, for user: User) throws(TodoStoreError)
+    func updateSettings(_ settings: UserSettings, for user: User) async throws(TodoStoreError)
 }

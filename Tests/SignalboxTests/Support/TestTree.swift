@@ -16,22 +16,22 @@ final class TestScreen: Screen {
 
     /// `action=finish&value=…` answers the flow (`int=…` for an Int), `action=dismiss` dismisses
     /// the coordinator, `action=step` sends ``TestStep/ping``, `action=invalid` fails validation.
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         switch form["action"] {
         case "finish":
             if let int = form["int"].flatMap(Int.init) {
-                try context.finish(with: int)
+                try await context.finish(with: int)
             } else {
-                try context.finish(with: form["value"] ?? "")
+                try await context.finish(with: form["value"] ?? "")
             }
         case "dismiss":
-            try context.coordinator.dismissCoordinator()
+            try await context.coordinator.dismissCoordinator()
         case "step":
-            try context.send(TestStep.ping)
+            try await context.send(TestStep.ping)
         case "logout":
-            try context.send(TestStep.logout)
+            try await context.send(TestStep.logout)
         case "unknownStep":
-            try context.send(UnknownStep())
+            try await context.send(UnknownStep())
         default:
             return .invalid("Unknown action", fields: ["action": "required"])
         }
@@ -62,17 +62,17 @@ final class AppCoordinator: NavigationCoordinatable {
     func makeMember(user: User) -> MemberTabs { MemberTabs(user: user) }
     func makeAbout() -> TestScreen { TestScreen("about") }
 
-    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         if attempt.route == "member", attempt.kind == .root, attempt.input == nil, case .path = attempt.origin {
             return .redirect(to: "/guest")
         }
         return .allow
     }
 
-    func handle(_ step: any Step) throws -> Bool {
+    func handle(_ step: any Step) async throws -> Bool {
         guard let step = step as? TestStep else { return false }
         self.handledSteps.append(step)
-        if step == .logout { try self.root(\.guest) }
+        if step == .logout { try await self.root(\.guest) }
         return true
     }
 }

@@ -48,25 +48,25 @@ final class FixtureScreen: Screen {
         ["name": .string(self.name), "title": .string(self.title), "count": .int(self.count)]
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         switch form["action"] {
         case "login":
             guard let name = form["name"], !name.isEmpty else {
                 return .invalid("Who are you?", fields: ["name": "Enter a name"])
             }
-            try context.send(FixtureStep.login(User(name: name)))
+            try await context.send(FixtureStep.login(User(name: name)))
             context.service(SessionControl.self)?.rotateID()
         case "logout":
-            try context.send(FixtureStep.logout)
+            try await context.send(FixtureStep.logout)
             context.service(SessionControl.self)?.rotateID()
         case "finish":
             if let int = form["int"].flatMap(Int.init) {
-                try context.finish(with: int)
+                try await context.finish(with: int)
             } else {
-                try context.finish(with: form["value"] ?? "")
+                try await context.finish(with: form["value"] ?? "")
             }
         case "dismiss":
-            try context.coordinator.dismissCoordinator()
+            try await context.coordinator.dismissCoordinator()
         case "count":
             try self.countSerially(context)
         case "crash":
@@ -74,7 +74,7 @@ final class FixtureScreen: Screen {
         case "missing":
             throw MissingThing()
         case "push":
-            try context.tree.route(toNamed: form["route"] ?? "", input: form["input"])
+            try await context.tree.route(toNamed: form["route"] ?? "", input: form["input"])
         default:
             return .invalid("Unknown action", fields: ["action": "required"])
         }
@@ -120,7 +120,7 @@ final class AppCoordinator: NavigationCoordinatable {
     func makeAbout() -> StaticScreen { StaticScreen("about") }
     func makeAdmin() -> StaticScreen { StaticScreen("admin") }
 
-    func guardNavigation(_ attempt: NavigationAttempt) -> GuardDecision {
+    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         if attempt.route == "member", attempt.kind == .root, attempt.input == nil, case .path = attempt.origin {
             return .redirect(to: "/guest")
         }
@@ -128,10 +128,10 @@ final class AppCoordinator: NavigationCoordinatable {
         return .allow
     }
 
-    func handle(_ step: any Step) throws -> Bool {
+    func handle(_ step: any Step) async throws -> Bool {
         switch step as? FixtureStep {
-        case .login(let user)?: try self.root(\.member, user)
-        case .logout?: try self.root(\.guest)
+        case .login(let user)?: try await self.root(\.member, user)
+        case .logout?: try await self.root(\.guest)
         case nil: return false
         }
         return true

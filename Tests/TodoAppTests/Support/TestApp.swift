@@ -17,26 +17,28 @@ struct TestApp {
 
     /// Logs alice in through the login form.
     @discardableResult
-    func logIn(username: String = "alice", password: String = "wonderland") throws -> Submission {
-        try self.tree.apply(path: "/unauthenticated")
-        return try self.tree.submit(["username": username, "password": password])
+    func logIn(username: String = "alice", password: String = "wonderland") async throws -> Submission {
+        try await self.tree.apply(path: "/unauthenticated")
+        return try await self.tree.submit(["username": username, "password": password])
     }
 
     /// Shows `path`, then submits `form` to the screen on top.
     @discardableResult
-    func submit(_ form: FormData, at path: String) throws -> Submission {
-        try self.tree.apply(path: path)
-        return try self.tree.submit(form)
+    func submit(_ form: FormData, at path: String) async throws -> Submission {
+        try await self.tree.apply(path: path)
+        return try await self.tree.submit(form)
     }
 
     /// The signed-in tabs.
     var tabs: AuthenticatedCoordinator? { self.main.hasRoot(\.authenticated) }
 
     /// The Todos tab's coordinator, once built.
-    var todos: TodosCoordinator? { (try? self.tabs?.focusFirst(\.todos))?.child }
+    var todos: TodosCoordinator? {
+        get async { (try? await self.tabs?.focusFirst(\.todos))?.child }
+    }
 
     /// The titles of the active branch, outermost first.
-    var titles: [String] { self.tree.branch.map(\.title) }
+    func titles() async throws -> [String] { try await self.tree.titles() }
 }
 
 extension Submission {

@@ -12,7 +12,7 @@ final class ForgotPasswordScreen: Screen {
         return ["sent": true, "sentTo": .string(sentTo)]
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         let username = (form["username"] ?? "").trimmingWhitespace()
         guard !username.isEmpty else {
             return .invalid("Enter the username of your account.", fields: ["username": "Required."])

@@ -13,7 +13,7 @@ struct LoginScreen: Screen {
         ]
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         let username = form["username"] ?? ""
         let password = form["password"] ?? ""
         guard !username.isEmpty, !password.isEmpty else {
@@ -22,12 +22,12 @@ struct LoginScreen: Screen {
             if password.isEmpty { fields["password"] = "Enter your password." }
             return .invalid("Enter your username and password.", fields: fields)
         }
-        guard let user = self.store.authenticate(username: username, password: password) else {
+        guard let user = await self.store.authenticate(username: username, password: password) else {
             return .invalid(
                 "Wrong username or password. Please try again.", fields: ["password": "Check your password."])
         }
         context.rotateSession()
-        try context.send(SessionStep.loggedIn(user))
+        try await context.send(SessionStep.loggedIn(user))
         return .accepted
     }
 }

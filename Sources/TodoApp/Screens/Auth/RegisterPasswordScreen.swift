@@ -10,7 +10,7 @@ struct RegisterPasswordScreen: Screen {
     var title: String { "Choose a password" }
     var viewModel: ViewModel { ["username": .string(self.username)] }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         let password: String
         switch Validation.password(form["password"] ?? "", confirmation: form["confirmation"] ?? "") {
         case .success(let valid): password = valid
@@ -19,15 +19,15 @@ struct RegisterPasswordScreen: Screen {
         }
         let user: User
         do {
-            user = try self.store.register(username: self.username, password: password)
+            user = try await self.store.register(username: self.username, password: password)
         } catch {
             return .invalid("\(error) Go back and choose another username.", fields: [:])
         }
         // Find the session's root before the registration flow leaves the tree.
-        let main = try context.requireRouter(MainCoordinator.self)
-        try context.coordinator.dismissCoordinator()
+        let main = try context.coordinator(MainCoordinator.self)
+        try await context.coordinator.dismissCoordinator()
         context.rotateSession()
-        try main.coordinator?.logIn(user)
+        try await main.logIn(user)
         return .accepted
     }
 }

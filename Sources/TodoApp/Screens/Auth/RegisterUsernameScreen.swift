@@ -8,17 +8,17 @@ struct RegisterUsernameScreen: Screen {
     var title: String { "Register" }
     var viewModel: ViewModel { [:] }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         let username: String
         switch Validation.username(form["username"] ?? "") {
         case .success(let valid): username = valid
         case .failure(let failure): return .invalid(failure.message, fields: ["username": failure.message])
         }
-        guard !self.store.isRegistered(username: username) else {
+        guard await !self.store.isRegistered(username: username) else {
             let message = TodoStoreError.usernameTaken.description
             return .invalid(message, fields: ["username": message])
         }
-        try context.requireRouter(RegistrationCoordinator.self).route(to: \.password, username)
+        try await context.router(RegistrationCoordinator.self).route(to: \.password, username)
         return .accepted
     }
 }

@@ -9,20 +9,22 @@ struct HomeScreen: Screen {
     var template: String { "home/home" }
     var title: String { "Home" }
     var viewModel: ViewModel {
-        let todos = self.store.todos(of: self.user)
-        let projects = self.store.projects(of: self.user)
-        let favorites = todos.filter(\.isFavorite).map { $0.viewModel(projects: projects) }
-        let favoriteProjects = projects.filter(\.isFavorite).map { project in
-            project.viewModel(todoCount: todos.count { $0.projectID == project.id })
+        get async {
+            let todos = await self.store.todos(of: self.user)
+            let projects = await self.store.projects(of: self.user)
+            let favorites = todos.filter(\.isFavorite).map { $0.viewModel(projects: projects) }
+            let favoriteProjects = projects.filter(\.isFavorite).map { project in
+                project.viewModel(todoCount: todos.count { $0.projectID == project.id })
+            }
+            return [
+                "username": .string(self.user.username),
+                "favorites": .list(favorites),
+                "hasFavorites": .bool(!favorites.isEmpty),
+                "favoriteProjects": .list(favoriteProjects),
+                "hasFavoriteProjects": .bool(!favoriteProjects.isEmpty),
+                "openSummary": .string(Self.summary(open: todos.count { !$0.isDone })),
+            ]
         }
-        return [
-            "username": .string(self.user.username),
-            "favorites": .list(favorites),
-            "hasFavorites": .bool(!favorites.isEmpty),
-            "favoriteProjects": .list(favoriteProjects),
-            "hasFavoriteProjects": .bool(!favoriteProjects.isEmpty),
-            "openSummary": .string(Self.summary(open: todos.count { !$0.isDone })),
-        ]
     }
 
     private static func summary(open: Int) -> String {
@@ -33,14 +35,12 @@ struct HomeScreen: Screen {
         }
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
-        guard let id = form["todo"].flatMap({ Int($0) }), self.store.todo(id: id, of: self.user) != nil else {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
+        guard let id = form["todo"].flatMap({ Int($0) }), await self.store.todo(id: id, of: self.user) != nil else {
             return .invalid("This todo does not exist (any more).", fields: ["todo": "Unknown todo."])
         }
-        guard let tabs = context.coordinator(AuthenticatedCoordinator.self) else {
-            throw NavigationError.coordinatorDismissed(coordinator: "AuthenticatedCoordinator")
-        }
-        try tabs.focusFirst(\.todos).child.popToRoot().route(to: \.todo, id)
+        let tabs = try context.coordinator(AuthenticatedCoordinator.self)
+        try await tabs.focusFirst(\.todos).child.popToRoot().route(to: \.todo, id)
         return .accepted
     }
 }

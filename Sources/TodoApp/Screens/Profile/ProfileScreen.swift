@@ -8,22 +8,24 @@ struct ProfileScreen: Screen {
     var template: String { "profile/profile" }
     var title: String { "Profile" }
     var viewModel: ViewModel {
-        let todos = self.store.todos(of: self.user)
-        return [
-            "username": .string(self.user.username),
-            "todoCount": .int(todos.count),
-            "doneCount": .int(todos.count(where: \.isDone)),
-            "projectCount": .int(self.store.projects(of: self.user).count),
-            "hidesCompletedTodos": .bool(self.store.settings(of: self.user).hidesCompletedTodos),
-        ]
+        get async {
+            let todos = await self.store.todos(of: self.user)
+            return [
+                "username": .string(self.user.username),
+                "todoCount": .int(todos.count),
+                "doneCount": .int(todos.count(where: \.isDone)),
+                "projectCount": .int(await self.store.projects(of: self.user).count),
+                "hidesCompletedTodos": .bool(await self.store.settings(of: self.user).hidesCompletedTodos),
+            ]
+        }
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         guard form["action"] == "logout" else {
             return .invalid("Unknown action.", fields: ["action": "Use logout."])
         }
         context.rotateSession()
-        try context.send(SessionStep.loggedOut)
+        try await context.send(SessionStep.loggedOut)
         return .accepted
     }
 }

@@ -8,15 +8,17 @@ struct SettingsScreen: Screen {
     var template: String { "profile/settings" }
     var title: String { "Settings" }
     var viewModel: ViewModel {
-        ["hidesCompletedTodos": .bool(self.store.settings(of: self.user).hidesCompletedTodos)]
+        get async {
+            ["hidesCompletedTodos": .bool(await self.store.settings(of: self.user).hidesCompletedTodos)]
+        }
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
-        var settings = self.store.settings(of: self.user)
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
+        var settings = await self.store.settings(of: self.user)
         // An unchecked checkbox sends nothing; a checked one sends its value.
         settings.hidesCompletedTodos = form["hidesCompletedTodos"] != nil
-        try self.store.updateSettings(settings, for: self.user)
-        try context.requireRouter(ProfileCoordinator.self).pop()
+        try await self.store.updateSettings(settings, for: self.user)
+        try await context.router(ProfileCoordinator.self).pop()
         return .accepted
     }
 }

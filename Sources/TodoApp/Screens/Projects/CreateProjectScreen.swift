@@ -9,13 +9,13 @@ struct CreateProjectScreen: Screen {
     var title: String { "New project" }
     var viewModel: ViewModel { ["maxLength": .int(Validation.maxTitleLength)] }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         switch Validation.title(form["name"] ?? "", noun: "name") {
         case .failure(let failure):
             return .invalid(failure.message, fields: ["name": failure.message])
         case .success(let name):
-            let project = try self.store.addProject(name: name, for: self.user)
-            try context.requireRouter(ProjectsCoordinator.self).pop().route(to: \.project, project.id)
+            let project = try await self.store.addProject(name: name, for: self.user)
+            try await context.router(ProjectsCoordinator.self).pop().route(to: \.project, project.id)
             return .accepted
         }
     }

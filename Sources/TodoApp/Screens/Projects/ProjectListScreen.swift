@@ -8,10 +8,12 @@ struct ProjectListScreen: Screen {
     var template: String { "projects/list" }
     var title: String { "Projects" }
     var viewModel: ViewModel {
-        let todos = self.store.todos(of: self.user)
-        let projects = self.store.projects(of: self.user).map { project in
-            project.viewModel(todoCount: todos.count { $0.projectID == project.id })
+        get async {
+            let todos = await self.store.todos(of: self.user)
+            let projects = await self.store.projects(of: self.user).map { project in
+                project.viewModel(todoCount: todos.count { $0.projectID == project.id })
+            }
+            return ["projects": .list(projects), "hasProjects": .bool(!projects.isEmpty)]
         }
-        return ["projects": .list(projects), "hasProjects": .bool(!projects.isEmpty)]
     }
 }

@@ -8,29 +8,31 @@ struct ProjectScreen: Screen {
     let store: any TodoStore
 
     var template: String { "projects/project" }
-    var title: String { self.store.project(id: self.id, of: self.user)?.name ?? "Project #\(self.id)" }
+    var title: String { get async { await self.store.project(id: self.id, of: self.user)?.name ?? "Project #\(self.id)" } }
     var viewModel: ViewModel {
-        guard let project = self.store.project(id: self.id, of: self.user) else {
-            return ["exists": false, "id": .int(self.id)]
+        get async {
+            guard let project = await self.store.project(id: self.id, of: self.user) else {
+                return ["exists": false, "id": .int(self.id)]
+            }
+            let projects = [project]
+            let todos = await self.store.todos(of: self.user).filter { $0.projectID == project.id }
+            return project.viewModel(todoCount: todos.count).merging([
+                "exists": true,
+                "todos": .list(todos.map { $0.viewModel(projects: projects) }),
+                "hasTodos": .bool(!todos.isEmpty),
+            ])
         }
-        let projects = [project]
-        let todos = self.store.todos(of: self.user).filter { $0.projectID == project.id }
-        return project.viewModel(todoCount: todos.count).merging([
-            "exists": true,
-            "todos": .list(todos.map { $0.viewModel(projects: projects) }),
-            "hasTodos": .bool(!todos.isEmpty),
-        ])
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
-        guard var project = self.store.project(id: self.id, of: self.user) else {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
+        guard var project = await self.store.project(id: self.id, of: self.user) else {
             return .invalid(TodoStoreError.notFound.description)
         }
         guard form["action"] == "toggleFavorite" else {
             return .invalid("Unknown action.", fields: ["action": "Use toggleFavorite."])
         }
         project.isFavorite.toggle()
-        try self.store.updateProject(project, for: self.user)
+        try await self.store.updateProject(project, for: self.user)
         return .accepted
     }
 }

@@ -42,12 +42,12 @@ struct TestbedScreen: Screen {
         ]
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         switch form["action"] {
         case "dismissCoordinator":
-            try context.coordinator.dismissCoordinator()
+            try await context.coordinator.dismissCoordinator()
         case "popToRoot":
-            try context.requireRouter(TestbedCoordinator.self).popToRoot()
+            try await context.router(TestbedCoordinator.self).popToRoot()
         default:
             return .invalid("Unknown action.", fields: ["action": "Use dismissCoordinator or popToRoot."])
         }

@@ -9,19 +9,21 @@ struct PickProjectScreen: Screen {
     var template: String { "todos/pick-project" }
     var title: String { "Choose a project" }
     var viewModel: ViewModel {
-        let projects = self.store.projects(of: self.user)
-        return [
-            "projects": .list(projects.map { $0.viewModel(todoCount: nil) }),
-            "hasProjects": .bool(!projects.isEmpty),
-        ]
+        get async {
+            let projects = await self.store.projects(of: self.user)
+            return [
+                "projects": .list(projects.map { $0.viewModel(todoCount: nil) }),
+                "hasProjects": .bool(!projects.isEmpty),
+            ]
+        }
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
-        guard let id = form["project"].flatMap({ Int($0) }), let project = self.store.project(id: id, of: self.user)
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
+        guard let id = form["project"].flatMap({ Int($0) }), let project = await self.store.project(id: id, of: self.user)
         else {
             return .invalid("Choose one of the projects.", fields: ["project": "Unknown project."])
         }
-        try context.finish(with: project)
+        try await context.finish(with: project)
         return .accepted
     }
 }

@@ -8,17 +8,19 @@ struct TodoListScreen: Screen {
     var template: String { "todos/list" }
     var title: String { "Todos" }
     var viewModel: ViewModel {
-        let all = self.store.todos(of: self.user)
-        let projects = self.store.projects(of: self.user)
-        let hidesDone = self.store.settings(of: self.user).hidesCompletedTodos
-        let shown = hidesDone ? all.filter { !$0.isDone } : all
-        return [
-            "todos": .list(shown.map { $0.viewModel(projects: projects) }),
-            "hasTodos": .bool(!shown.isEmpty),
-            "count": .int(all.count),
-            "doneCount": .int(all.count(where: \.isDone)),
-            "hiddenCount": .int(all.count - shown.count),
-            "hasHidden": .bool(shown.count < all.count),
-        ]
+        get async {
+            let all = await self.store.todos(of: self.user)
+            let projects = await self.store.projects(of: self.user)
+            let hidesDone = await self.store.settings(of: self.user).hidesCompletedTodos
+            let shown = hidesDone ? all.filter { !$0.isDone } : all
+            return [
+                "todos": .list(shown.map { $0.viewModel(projects: projects) }),
+                "hasTodos": .bool(!shown.isEmpty),
+                "count": .int(all.count),
+                "doneCount": .int(all.count(where: \.isDone)),
+                "hiddenCount": .int(all.count - shown.count),
+                "hasHidden": .bool(shown.count < all.count),
+            ]
+        }
     }
 }

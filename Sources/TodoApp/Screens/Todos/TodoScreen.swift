@@ -9,16 +9,18 @@ struct TodoScreen: Screen {
     let store: any TodoStore
 
     var template: String { "todos/todo" }
-    var title: String { self.store.todo(id: self.id, of: self.user)?.title ?? "Todo #\(self.id)" }
+    var title: String { get async { await self.store.todo(id: self.id, of: self.user)?.title ?? "Todo #\(self.id)" } }
     var viewModel: ViewModel {
-        guard let todo = self.store.todo(id: self.id, of: self.user) else {
-            return ["exists": false, "id": .int(self.id)]
+        get async {
+            guard let todo = await self.store.todo(id: self.id, of: self.user) else {
+                return ["exists": false, "id": .int(self.id)]
+            }
+            return todo.viewModel(projects: await self.store.projects(of: self.user)).merging(["exists": true])
         }
-        return todo.viewModel(projects: self.store.projects(of: self.user)).merging(["exists": true])
     }
 
-    func submit(_ form: FormData, context: ScreenContext) throws -> Submission {
-        guard var todo = self.store.todo(id: self.id, of: self.user) else {
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
+        guard var todo = await self.store.todo(id: self.id, of: self.user) else {
             return .invalid(TodoStoreError.notFound.description)
         }
         switch form["action"] {
@@ -29,14 +31,14 @@ struct TodoScreen: Screen {
         case "clearProject":
             todo.projectID = nil
         case "delete":
-            try self.store.deleteTodo(id: self.id, of: self.user)
-            try context.requireRouter(TodosCoordinator.self).pop()
+            try await self.store.deleteTodo(id: self.id, of: self.user)
+            try await context.router(TodosCoordinator.self).pop()
             return .accepted
         default:
             return .invalid(
                 "Unknown action.", fields: ["action": "Use toggleDone, toggleFavorite, clearProject or delete."])
         }
-        try self.store.updateTodo(todo, for: self.user)
+        try await self.store.updateTodo(todo, for: self.user)
         return .accepted
     }
 }

@@ -1,7 +1,7 @@
 /// One screen on the active branch of a tree, from the outermost root to the top.
 ///
-/// The web layer renders breadcrumbs, dialogs and full-screen pages from these; every entry
-/// knows the canonical path that shows it on top.
+/// Every entry knows the canonical path that shows it on top, how it was presented and which
+/// coordinator owns it.
 public struct BranchEntry {
     /// The screen.
     public let screen: any Screen
@@ -20,17 +20,36 @@ public struct BranchEntry {
     public let wrappers: [WrapperCoordinatorInfo]
 
     let node: CoordinatorNode
-    /// Index of the entry in the node's stack; -1 for a root, -2 for a tab.
-    let index: Int
+    /// Where the screen sits in its coordinator's stack; `nil` for a tab's screen.
+    let position: StackPosition?
 
-    /// The screen's title.
-    public var title: String { self.screen.title }
+    /// The screen's title (asks the screen, which may load it).
+    public var title: String {
+        get async throws { try await self.screen.title }
+    }
 }
 
-/// What the web layer needs to wrap a coordinator's rendering.
+/// What a host needs to wrap a coordinator's rendering (see ``WrapperCoordinator``).
 public struct WrapperCoordinatorInfo: Sendable, Hashable {
     /// Template that wraps the content (receives it as `content`).
     public var template: String
     /// Extra data for that template.
     public var viewModel: ViewModel
+}
+
+/// The tabs of one tab coordinator on the active branch.
+public struct TabBar: Sendable, Hashable {
+    public struct Tab: Sendable, Hashable {
+        /// The tab's route name (path segment).
+        public var name: String
+        public var title: String
+        public var icon: String?
+        /// The path that shows this tab with its own current stack.
+        public var path: String
+        public var isActive: Bool
+    }
+
+    /// The tab coordinator's type name.
+    public var coordinator: String
+    public var tabs: [Tab]
 }

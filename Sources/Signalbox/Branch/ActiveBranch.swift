@@ -1,0 +1,45 @@
+/// Everything one walk of the active branch finds: the canonical path, every screen from the
+/// outermost root to the top (each with its own path), and the tab bars on the way.
+///
+/// Take one per request (``NavigationTree/activeBranch``) and read everything from it: it is a
+/// value, so what a page shows and what a JSON answer says come from the same walk.
+public struct ActiveBranch {
+    /// The canonical path, e.g. `/authenticated/todos/todo/3/pickProject`.
+    public let path: String
+    /// The screens, outermost first.
+    public let screens: [BranchEntry]
+    /// The tab bars, outermost first.
+    public let tabBars: [TabBar]
+    /// The deepest active coordinator.
+    let top: CoordinatorNode
+
+    init(_ walker: BranchWalker, root: CoordinatorNode) {
+        self.path = walker.path
+        self.screens = walker.screens
+        self.tabBars = walker.tabBars
+        self.top = walker.top ?? root
+    }
+
+    /// The screen on top.
+    public var topScreen: BranchEntry? { self.screens.last }
+
+    /// The deepest active coordinator: the one whose routes a by-name route request uses.
+    package var topCoordinator: (any Coordinatable)? { self.top.owner }
+
+    /// The path after popping the top entry, or `nil` when nothing can be popped.
+    package var pathAfterPop: String? {
+        guard let last = self.screens.lastIndex(where: { $0.presentation != nil }), last > 0 else { return nil }
+        return self.screens[last - 1].path
+    }
+
+    /// The routes of the top coordinator that can be pushed or presented, with the path each
+    /// would lead to; routes with an input show `{input}` in its place.
+    package var availableRoutes: [(name: String, path: String)] {
+        guard self.top is StackNode else { return [] }
+        let prefix = self.path == "/" ? "" : self.path
+        return self.top.table.routes.compactMap { route in
+            guard route.presentation != nil else { return nil }
+            return (route.name, prefix + "/" + route.name + (route.input == nil ? "" : "/{input}"))
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// The one walk of a tree's active branch: from the root coordinator down the active root,
+/// stack entries, active tabs and wrapped children, in the order the canonical path spells them.
+///
+/// Each node kind walks its own part (``CoordinatorNode/walk(_:entered:)``); the walker
+/// accumulates what was asked for: the screen count and top node always, the path bytes for
+/// ``Detail/path`` and up, the screens and tab bars for ``Detail/full``. ``NavigationTree/path``,
+/// ``NavigationTree/depth``, ``NavigationTree/activeBranch`` and the tab bars all come from here.
+struct BranchWalker {
+    enum Detail: Comparable {
+        /// Screens and the top node only (depth checks).
+        case count
+        /// Also the canonical path.
+        case path
+        /// Also every screen with its path, and the tab bars.
+        case full
+    }
+
+    let detail: Detail
+    /// The UTF-8 of the path so far, without the lone `/` of the empty path: empty or `/a/b`.
+    private(set) var bytes: [UInt8] = []
+    /// End markers owed to stack children; written only if a later segment follows.
+    private var pendingMarkers = 0
+    private(set) var screens: [BranchEntry] = []
+    private(set) var tabBars: [TabBar] = []
+    /// Wrappers around the node being walked, outermost first.
+    var wrappers: [WrapperCoordinatorInfo] = []
+    private(set) var screenCount = 0
+    /// The deepest coordinator reached so far.
+    var top: CoordinatorNode?
+
+    init(detail: Detail, capacity: Int = 64) {
+        self.detail = detail
+        if detail >= .path { self.bytes.reserveCapacity(capacity) }
+    }
+
+    var path: String { self.bytes.isEmpty ? "/" : String(decoding: self.bytes, as: UTF8.self) }
+
+    mutating func append(_ segment: String) {
+        guard self.detail >= .path else { return }
+        while self.pendingMarkers > 0 {
+            self.bytes.append(UInt8(ascii: "/"))
+            self.bytes.append(UInt8(ascii: "~"))
+            self.pendingMarkers -= 1
+        }
+        self.bytes.append(UInt8(ascii: "/"))
+        self.bytes.append(contentsOf: segment.utf8)
+    }
+
+    /// A stack child's segments ended; its parent's next segment must close it first.
+    mutating func owesEndMarker() {
+        self.pendingMarkers += 1
+    }
+
+    /// A screen on the active branch.
+    mutating func visit(
+        _ screen: any Screen, route: String, presentation: Presentation?, node: CoordinatorNode,
+        position: StackPosition?
+    ) {
+        self.screenCount += 1
+        guard self.detail == .full, let owner = node.owner else { return }
+        self.screens.append(
+            BranchEntry(
+                screen: screen, route: route, path: self.path, presentation: presentation, coordinator: owner,
+                wrappers: self.wrappers, node: node, position: position))
+    }
+
+    /// A walker that continues this one's path only (for the paths of inactive tabs).
+    func pathOnly() -> BranchWalker {
+        var walker = BranchWalker(detail: .path, capacity: self.bytes.count + 32)
+        walker.bytes = self.bytes
+        walker.pendingMarkers = self.pendingMarkers
+        return walker
+    }
+
+    /// A tab coordinator is reached: with full detail, its bar is recorded (outermost first)
+    /// with the inactive tabs' paths; the active tab's path is known at ``endTabBar(_:activeTab:)``.
+    mutating func beginTabBar(of node: TabsNode) -> Int? {
+        guard self.detail == .full else { return nil }
+        let tabs = node.tabs.indices.map { position in
+            let route = node.table.routes[node.tabs[position].route]
+            return TabBar.Tab(
+                name: route.name, title: route.tabItem?.title ?? route.name, icon: route.tabItem?.icon,
+                path: position == node.activeTab ? "" : node.path(ofTab: position, from: self),
+                isActive: position == node.activeTab)
+        }
+        self.tabBars.append(TabBar(coordinator: node.displayName, tabs: tabs))
+        return self.tabBars.count - 1
+    }
+
+    mutating func endTabBar(_ bar: Int?, activeTab: Int) {
+        guard let bar else { return }
+        self.tabBars[bar].tabs[activeTab].path = self.path
+    }
+}

@@ -1,0 +1,252 @@
+/// What can be done with a coordinator's stack, written once for the coordinator and for its
+/// ``NavigationRouter``: whatever a coordinator can do with its stack, its router can too.
+///
+/// Every operation that may change the tree is `async`: it asks the coordinator's guard first
+/// (an operation the guard refuses changes nothing) and runs the result and dismiss handlers of
+/// the entries it removed before it returns.
+///
+/// ```swift
+/// try await todos.popToRoot().route(to: \.todo, 3)                 // a coordinator
+/// try await context.router(TodosCoordinator.self).pop().route(to: \.todo, id)   // a router
+/// ```
+public protocol StackOperations {
+    /// The navigation coordinator whose stack the operations change.
+    associatedtype Coordinator: NavigationCoordinatable
+
+    /// The coordinator, while it is in its tree.
+    ///
+    /// - Throws: ``NavigationError/coordinatorDismissed(coordinator:)`` once it was popped,
+    ///   dismissed or released.
+    func stackCoordinator() throws(NavigationError) -> Coordinator
+}
+
+extension StackOperations {
+    private typealias PresentedTransition<Input, Output> = KeyPath<
+        Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>
+    >
+    private typealias RootTransition<Input, Output> = KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
+
+    /// The coordinator, its node and the index of the route a key path names.
+    private func resolve<K, I, O>(
+        _ route: KeyPath<Coordinator, Transition<Coordinator, K, I, O>>
+    ) throws(NavigationError) -> (Coordinator, StackNode, Int) {
+        let coordinator = try self.stackCoordinator()
+        let node = coordinator.stackNode
+        return (coordinator, node, try RouteRegistry.routeIndex(of: route, in: coordinator, node: node))
+    }
+
+    // MARK: route(to:)
+
+    /// Pushes or presents a screen route without input.
+    ///
+    /// - Parameter onDismiss: Runs once the entry left the stack. It lives as long as the
+    ///   entry: a tree rebuilt from a path or a snapshot does not have it. For something that
+    ///   must survive, declare `onResult:` on the route.
+    @discardableResult
+    public func route<Output: Screen>(
+        to route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Void, Output>>,
+        onDismiss: DismissHandler? = nil
+    ) async throws -> Coordinator {
+        let (coordinator, node, index) = try self.resolve(route)
+        _ = try await node.push(index, input: (), onDismiss: onDismiss)
+        return coordinator
+    }
+
+    /// Pushes or presents a screen route with its input.
+    @discardableResult
+    public func route<Input, Output: Screen>(
+        to route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
+        _ input: Input,
+        onDismiss: DismissHandler? = nil
+    ) async throws -> Coordinator {
+        let (coordinator, node, index) = try self.resolve(route)
+        _ = try await node.push(index, input: input, onDismiss: onDismiss)
+        return coordinator
+    }
+
+    /// Pushes or presents a child coordinator; returns it so the chain can continue inside.
+    @discardableResult
+    public func route<Output: Coordinatable>(
+        to route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Void, Output>>,
+        onDismiss: DismissHandler? = nil
+    ) async throws -> Output {
+        let (_, node, index) = try self.resolve(route)
+        return try await node.push(index, input: (), onDismiss: onDismiss).output()
+    }
+
+    /// Pushes or presents a child coordinator with its input; returns it.
+    @discardableResult
+    public func route<Input, Output: Coordinatable>(
+        to route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
+        _ input: Input,
+        onDismiss: DismissHandler? = nil
+    ) async throws -> Output {
+        let (_, node, index) = try self.resolve(route)
+        return try await node.push(index, input: input, onDismiss: onDismiss).output()
+    }
+
+    // MARK: Popping
+
+    /// Removes the top entry, whether pushed or presented.
+    ///
+    /// - Throws: ``NavigationError/nothingToPop(coordinator:)`` at the root.
+    @discardableResult
+    public func popLast() async throws -> Coordinator {
+        let coordinator = try self.stackCoordinator()
+        let node = coordinator.stackNode
+        guard !node.items.isEmpty else { throw NavigationError.nothingToPop(coordinator: node.displayName) }
+        try await node.pop(to: .top(of: node.items.count - 1))
+        return coordinator
+    }
+
+    /// Removes every entry above the root. A no-op at the root.
+    @discardableResult
+    public func popToRoot() async throws -> Coordinator {
+        let coordinator = try self.stackCoordinator()
+        try await coordinator.stackNode.pop(to: .root)
+        return coordinator
+    }
+
+    /// Pops until the entry at `position` is on top.
+    ///
+    /// - Throws: ``NavigationError/routeNotFound(route:coordinator:)`` for a position outside the stack.
+    @discardableResult
+    public func popTo(_ position: StackPosition) async throws -> Coordinator {
+        let coordinator = try self.stackCoordinator()
+        try await coordinator.stackNode.pop(to: position)
+        return coordinator
+    }
+
+    /// Pops until the last entry of `route` is on top.
+    @discardableResult
+    public func popTo<Input, Output>(
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>
+    ) async throws -> Coordinator {
+        let (coordinator, node, index) = try self.resolve(route)
+        _ = try await node.focus(index, segment: nil, last: true)
+        return coordinator
+    }
+
+    // MARK: focusFirst
+
+    /// Pops until the first entry of a screen route is on top.
+    @discardableResult
+    public func focusFirst<Input, Output: Screen>(
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>
+    ) async throws -> Coordinator {
+        let (coordinator, node, index) = try self.resolve(route)
+        _ = try await node.focus(index, segment: nil)
+        return coordinator
+    }
+
+    /// Pops until the first entry of a screen route with an equal input is on top.
+    @discardableResult
+    public func focusFirst<Input: PathSegmentConvertible, Output: Screen>(
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>, _ input: Input
+    ) async throws -> Coordinator {
+        let (coordinator, node, index) = try self.resolve(route)
+        _ = try await node.focus(index, segment: PathCodec.encodeInput(input.pathSegment))
+        return coordinator
+    }
+
+    /// Pops until the first entry of a coordinator route is on top; returns that coordinator.
+    @discardableResult
+    public func focusFirst<Input, Output: Coordinatable>(
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>
+    ) async throws -> Output {
+        let (_, node, index) = try self.resolve(route)
+        return try await node.focus(index, segment: nil).output()
+    }
+
+    /// Pops until the first entry of a coordinator route with an equal input is on top;
+    /// returns that coordinator.
+    @discardableResult
+    public func focusFirst<Input: PathSegmentConvertible, Output: Coordinatable>(
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>, _ input: Input
+    ) async throws -> Output {
+        let (_, node, index) = try self.resolve(route)
+        return try await node.focus(index, segment: PathCodec.encodeInput(input.pathSegment)).output()
+    }
+
+    // MARK: Roots
+
+    /// Switches to a screen root without input (popping the stack). A no-op if it is active.
+    @discardableResult
+    public func root<Output: Screen>(
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Void, Output>>
+    ) async throws -> Coordinator {
+        let (coordinator, node, index) = try self.resolve(root)
+        _ = try await node.switchRoot(to: index, input: nil)
+        return coordinator
+    }
+
+    /// Switches to a screen root with an input. A no-op if it is active with an equal input.
+    @discardableResult
+    public func root<Input: Codable, Output: Screen>(
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>, _ input: Input
+    ) async throws -> Coordinator {
+        let (coordinator, node, index) = try self.resolve(root)
+        _ = try await node.switchRoot(to: index, input: input)
+        return coordinator
+    }
+
+    /// Switches to a coordinator root without input; returns the root coordinator.
+    @discardableResult
+    public func root<Output: Coordinatable>(
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Void, Output>>
+    ) async throws -> Output {
+        let (_, node, index) = try self.resolve(root)
+        return try await node.switchRoot(to: index, input: nil).output()
+    }
+
+    /// Switches to a coordinator root with an input; returns the root coordinator.
+    @discardableResult
+    public func root<Input: Codable, Output: Coordinatable>(
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>, _ input: Input
+    ) async throws -> Output {
+        let (_, node, index) = try self.resolve(root)
+        return try await node.switchRoot(to: index, input: input).output()
+    }
+
+    // MARK: Queries
+
+    /// Whether `root` is the active root (`false` once the coordinator is gone).
+    public func isRoot<Input, Output>(_ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>) -> Bool {
+        guard let (_, node, index) = try? self.resolve(root) else { return false }
+        return node.root?.route == index
+    }
+
+    /// The active root's coordinator if `root` is the active root.
+    public func hasRoot<Input, Output: Coordinatable>(
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
+    ) -> Output? {
+        guard let (_, node, index) = try? self.resolve(root), node.root?.route == index else { return nil }
+        return node.root?.content.child?.coordinator as? Output
+    }
+
+    /// The active root's input, if `root` is active and took one.
+    public func rootInput<Input, Output>(
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
+    ) -> Input? {
+        guard let (_, node, index) = try? self.resolve(root), node.root?.route == index else { return nil }
+        return node.root?.input as? Input
+    }
+
+    /// The screen on top of the coordinator's own stack (not of its children).
+    public var topScreen: (any Screen)? {
+        guard let node = try? self.stackCoordinator().stackNode else { return nil }
+        if case .screen(let screen)? = (node.items.last ?? node.root)?.content { return screen }
+        return nil
+    }
+}
+
+extension Content {
+    /// The coordinator a route built, as the route's declared output type.
+    func output<Output>() -> Output {
+        // The route's factory returned an `Output`, so the content holds one.
+        switch self {
+        case .coordinator(let child): child.coordinator as! Output
+        case .screen(let screen): screen as! Output
+        }
+    }
+}

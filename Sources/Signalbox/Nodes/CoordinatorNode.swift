@@ -1,0 +1,176 @@
+/// Signalbox's bookkeeping for one coordinator: its place in the tree and, in the subclass for
+/// its kind (``StackNode``, ``TabsNode``, ``WrapperNode``), its stack, tabs or wrapped child.
+///
+/// This class is the one interface the tree uses for every kind: walking the active branch,
+/// planning a path, tearing down, snapshots. A new kind (a split view) is a new subclass; no
+/// `switch` over kinds exists elsewhere.
+///
+/// Ownership is strong downwards (entries own screens and child coordinators, coordinators own
+/// their node) and weak upwards, so removing an entry releases everything under it.
+class CoordinatorNode {
+    /// The coordinator this node belongs to; set when bound.
+    private(set) weak var owner: (any Coordinatable)?
+    /// The route table of the owner's type; set when bound.
+    private(set) var table = RouteTable.unbound
+    weak var parent: CoordinatorNode?
+    /// Set on the root node of a tree only.
+    weak var treeStorage: NavigationTree?
+    var isDismissed = false
+    /// Key paths already resolved to route indices (see ``RouteRegistry/routeIndex(of:in:)``).
+    var keyPathCache: [(AnyKeyPath, Int)] = []
+
+    var isBound: Bool { self.owner != nil }
+
+    /// Binds the node to its coordinator (once) and builds its initial content.
+    final func bind(to owner: any Coordinatable) {
+        guard self.owner == nil else { return }
+        self.owner = owner
+        self.table = RouteRegistry.table(for: owner)
+        self.didBind(owner)
+    }
+
+    /// A short name of the owner's type for messages.
+    final var displayName: String { self.table.displayName }
+
+    /// The tree this node is attached to (found at the root).
+    final var tree: NavigationTree? {
+        var node = self
+        while let parent = node.parent { node = parent }
+        return node.treeStorage
+    }
+
+    /// Makes a child coordinator's node a child of this one.
+    final func adopt(_ content: Content) {
+        content.child?.node.parent = self
+    }
+
+    // MARK: What each kind implements
+
+    /// Builds the initial root or tab once the owner is known.
+    func didBind(_ owner: any Coordinatable) {}
+
+    /// The active child coordinator's node, one level down (deep links travel this way).
+    var activeChild: CoordinatorNode? { nil }
+
+    /// Walks this node's part of the active branch; returns whether the walk ended in a stack
+    /// (a stack parent then owes an end marker before its own next segment).
+    func walk(_ walker: inout BranchWalker, entered: Arrival) -> Bool { false }
+
+    /// Plans the changes that make this node's part of the tree match the parser's segments.
+    /// Plans build new parts detached and queue commits; nothing changes here.
+    func plan(_ parser: inout PathParser) async throws {}
+
+    /// This node as data.
+    func snapshot() throws(NavigationError) -> CoordinatorSnapshot {
+        throw .snapshotMismatch(reason: "\(self.displayName) cannot be snapshotted")
+    }
+
+    /// Builds (detached) everything the snapshot describes and queues the commits installing it.
+    func planRestore(_ snapshot: CoordinatorSnapshot, _ plan: inout RestorePlan) throws(NavigationError) {
+        throw .snapshotMismatch(reason: "\(self.displayName) is not shaped like the snapshot")
+    }
+
+    /// Disposes everything under this node (the coordinator leaves the tree).
+    func tearDownContent(_ hooks: inout HookQueue) {}
+
+    /// Pops the first stack under this node (through wrappers) to its root.
+    func popToRootDeep(_ hooks: inout HookQueue) {}
+
+    /// Removes `child`, which asked to be dismissed.
+    func dismiss(child: CoordinatorNode, _ hooks: inout HookQueue) throws(NavigationError) {
+        throw .cannotDismiss(coordinator: child.displayName, reason: "it has no parent that can remove it")
+    }
+
+    /// Ends the flow `child` belongs to with a value (see ``Coordinatable/finish(with:)``).
+    func finish(child: CoordinatorNode, with value: Any, screen: String, _ hooks: inout HookQueue)
+        throws(NavigationError)
+    {
+        try self.finishFromParent(with: value, screen: screen, &hooks)
+    }
+}
+
+// MARK: Shared by every kind
+
+extension CoordinatorNode {
+    /// This coordinator leaves the tree: everything under it is disposed, once.
+    final func tearDown(_ hooks: inout HookQueue) {
+        guard !self.isDismissed else { return }
+        self.tearDownContent(&hooks)
+        self.isDismissed = true
+    }
+
+    /// Throws when the coordinator was already removed from its tree.
+    final func checkAlive() throws(NavigationError) {
+        if self.isDismissed { throw .coordinatorDismissed(coordinator: self.displayName) }
+    }
+
+    /// Removes this coordinator from its parent.
+    final func dismissFromParent(_ hooks: inout HookQueue) throws(NavigationError) {
+        try self.checkAlive()
+        guard let parent = self.parent else {
+            throw .cannotDismiss(coordinator: self.displayName, reason: "it has no parent")
+        }
+        try parent.dismiss(child: self, &hooks)
+    }
+
+    /// Ends the flow this coordinator was presented for with a value.
+    final func finishFromParent(with value: Any, screen: String, _ hooks: inout HookQueue) throws(NavigationError) {
+        try self.checkAlive()
+        guard let parent = self.parent else { throw .noResultExpected(screen: screen) }
+        try parent.finish(child: self, with: value, screen: screen, &hooks)
+    }
+
+    /// Asks the owner's guard about a navigation into route `route`.
+    final func verdict(
+        route: Int, kind: NavigationAttempt.Kind, input: Any?, origin: NavigationAttempt.Origin
+    ) async throws -> GuardDecision {
+        guard let owner = self.owner else { return .allow }
+        let attempt = NavigationAttempt(route: self.table.routes[route].name, kind: kind, input: input, origin: origin)
+        return try await owner.guardNavigation(attempt)
+    }
+
+    /// Asks the guard on behalf of an operation; refusals and redirects become errors.
+    final func checkGuard(route: Int, kind: NavigationAttempt.Kind, input: Any?) async throws {
+        let decision = try await self.verdict(route: route, kind: kind, input: input, origin: .operation)
+        try decision.check(route: self.table.routes[route].name)
+    }
+
+    /// Throws when adding `extra` screens would exceed the tree's depth limit.
+    final func checkDepth(adding extra: Int) throws(NavigationError) {
+        guard let tree = self.tree else { return }
+        let limit = tree.configuration.maxDepth
+        if tree.depth + extra > limit { throw .tooDeep(limit: limit) }
+    }
+
+    /// Sends a step up from this coordinator.
+    final func send(_ step: any Step) async throws {
+        var node: CoordinatorNode? = self
+        while let current = node {
+            if let owner = current.owner, try await owner.handle(step) { return }
+            node = current.parent
+        }
+        throw NavigationError.unhandledStep(step: String(describing: step))
+    }
+
+    /// The nearest coordinator of type `C` at or above this node.
+    final func nearest<C: Coordinatable>(_ type: C.Type) -> (C, CoordinatorNode)? {
+        var node: CoordinatorNode? = self
+        while let current = node {
+            if let coordinator = current.owner as? C { return (coordinator, current) }
+            node = current.parent
+        }
+        return nil
+    }
+}
+
+extension GuardDecision {
+    /// Turns a refusal, a not-found or a redirect into the error an operation throws.
+    func check(route: String) throws(NavigationError) {
+        switch self {
+        case .allow: return
+        case .refuse(let reason): throw .refused(route: route, reason: reason)
+        case .notFound(let reason): throw .notFound(route: route, reason: reason)
+        case .redirect(let path, _): throw .redirect(to: path)
+        }
+    }
+}

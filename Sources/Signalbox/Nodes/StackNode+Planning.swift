@@ -1,0 +1,94 @@
+// Planning a path on a stack: the root segment (when the coordinator has several roots), then
+// its entries. Entries on the common prefix are kept (their state survives); the first one that
+// differs and everything above it are replaced. Nothing changes until the whole path is valid.
+
+extension StackNode {
+    func planStack(_ parser: inout PathParser) async throws {
+        guard let owner = self.owner, let root = self.root else { return }
+        let switchesRoot = try await self.planRoot(&parser, owner: owner, current: root)
+        var kept = 0
+        var keeping = !switchesRoot
+        var added: [Entry] = []
+        while let segment = parser.peek {
+            if segment == PathCodec.endMarker {
+                parser.advance()
+                break
+            }
+            // Fast path: the segments spell exactly the kept entry's canonical name and input.
+            if keeping, kept < self.items.count, self.spells(self.items[kept], &parser) {
+                try await parser.plan(self.items[kept].content)
+                kept += 1
+                continue
+            }
+            guard let name = PathCodec.decodeName(segment), let index = self.table.index(named: name),
+                let presentation = self.table.routes[index].presentation
+            else {
+                parser.refusedBy = parser.refusedBy ?? self.displayName
+                break
+            }
+            parser.advance()
+            let input = try parser.takeInput(for: self.table.routes[index])
+            if keeping, kept < self.items.count, self.items[kept].route == index,
+                self.items[kept].inputSegment == input?.segment
+            {
+                try await parser.plan(self.items[kept].content)
+                kept += 1
+                continue
+            }
+            keeping = false
+            try await parser.ask(self, route: index, kind: .route(presentation), input: input?.value)
+            let content = self.table.routes[index].make(owner, input?.value)
+            try await parser.plan(content)
+            added.append(
+                Entry(
+                    route: index, presentation: presentation, input: input?.value, inputSegment: input?.segment,
+                    content: content))
+        }
+        if kept < self.items.count || !added.isEmpty {
+            parser.commits.append { hooks in
+                self.truncate(to: kept, &hooks)
+                for entry in added { self.append(entry) }
+            }
+        }
+    }
+
+    /// Plans the root; returns `true` when the path switches to another root (whose build and
+    /// the switch are queued).
+    private func planRoot(_ parser: inout PathParser, owner: any Coordinatable, current: Entry) async throws -> Bool {
+        guard self.table.namesRootInPath, let segment = parser.peek else {
+            try await parser.plan(current.content)
+            return false
+        }
+        guard let name = PathCodec.decodeName(segment), let index = self.table.index(named: name),
+            self.table.routes[index].isRoot
+        else {
+            throw NavigationError.unknownRoute(segment: String(segment), coordinator: self.displayName, path: parser.path)
+        }
+        parser.advance()
+        guard index != current.route else {
+            try await parser.plan(current.content)
+            return false
+        }
+        let route = self.table.routes[index]
+        try await parser.ask(self, route: index, kind: .root, input: nil)
+        if route.rootInput != nil { throw NavigationError.missingRootInput(root: route.name) }
+        let content = route.make(owner, nil)
+        try await parser.plan(content)
+        let entry = Entry(route: index, presentation: nil, input: nil, inputSegment: nil, content: content)
+        parser.commits.append { hooks in self.replaceRoot(with: entry, &hooks) }
+        return true
+    }
+
+    /// Whether the parser's next segments are byte-for-byte the entry's canonical segments;
+    /// consumes them if so.
+    private func spells(_ entry: Entry, _ parser: inout PathParser) -> Bool {
+        guard parser.peek == self.table.routes[entry.route].name[...] else { return false }
+        guard let expected = entry.inputSegment else {
+            parser.advance()
+            return true
+        }
+        guard parser.peek(at: 1) == expected[...] else { return false }
+        parser.advance(by: 2)
+        return true
+    }
+}

@@ -1,0 +1,220 @@
+/// The node of a ``NavigationCoordinatable``: its active root and the entries pushed or
+/// presented on top.
+final class StackNode: CoordinatorNode {
+    var root: Entry?
+    var items: [Entry] = []
+    /// The initial root's key path and input, resolved when the node is bound.
+    private let initialRoot: (keyPath: AnyKeyPath, input: Any?)
+
+    init(initialRoot keyPath: AnyKeyPath, input: Any?) {
+        self.initialRoot = (keyPath, input)
+    }
+
+    override func didBind(_ owner: any Coordinatable) {
+        guard let index = RouteRegistry.routeIndex(ofPartial: self.initialRoot.keyPath, in: owner, table: self.table)
+        else { return }
+        let content = self.table.routes[index].make(owner, self.initialRoot.input)
+        self.root = Entry(route: index, presentation: nil, input: self.initialRoot.input, inputSegment: nil, content: content)
+        self.adopt(content)
+    }
+
+    override var activeChild: CoordinatorNode? {
+        (self.items.last ?? self.root)?.content.child?.node
+    }
+
+    /// The entry at `position`.
+    func entry(at position: StackPosition) -> Entry? {
+        switch position {
+        case .root: self.root
+        case .item(let index): self.items.indices.contains(index) ? self.items[index] : nil
+        }
+    }
+
+    override func plan(_ parser: inout PathParser) async throws {
+        try await self.planStack(&parser)
+    }
+
+    override func snapshot() throws(NavigationError) -> CoordinatorSnapshot {
+        try self.snapshotStack()
+    }
+
+    override func planRestore(_ snapshot: CoordinatorSnapshot, _ plan: inout RestorePlan) throws(NavigationError) {
+        try self.planStackRestore(snapshot, &plan)
+    }
+
+    // MARK: Walking
+
+    override func walk(_ walker: inout BranchWalker, entered: Arrival) -> Bool {
+        walker.top = self
+        guard let root = self.root else { return true }
+        if self.table.namesRootInPath { walker.append(self.table.routes[root.route].name) }
+        self.walk(root, at: .root, entered: entered, &walker)
+        for (index, item) in self.items.enumerated() {
+            let name = self.table.routes[item.route].name
+            walker.append(name)
+            if let segment = item.inputSegment { walker.append(segment) }
+            self.walk(item, at: .item(index), entered: Arrival(presentation: item.presentation, route: name), &walker)
+        }
+        return true
+    }
+
+    private func walk(_ entry: Entry, at position: StackPosition, entered: Arrival, _ walker: inout BranchWalker) {
+        walker.top = self
+        switch entry.content {
+        case .screen(let screen):
+            walker.visit(
+                screen, route: entered.route ?? self.table.routes[entry.route].name,
+                presentation: entered.presentation, node: self, position: position)
+        case .coordinator(let child):
+            if child.node.walk(&walker, entered: entered) { walker.owesEndMarker() }
+        }
+    }
+
+    // MARK: Mutations (synchronous; the hooks they owe go to the queue)
+
+    /// Appends an entry and adopts its child coordinator.
+    func append(_ entry: Entry) {
+        self.items.append(entry)
+        self.adopt(entry.content)
+    }
+
+    /// Pops items until `count` remain, top first.
+    func truncate(to count: Int, _ hooks: inout HookQueue) {
+        while self.items.count > max(count, 0) {
+            self.dispose(self.items.removeLast(), &hooks)
+        }
+    }
+
+    /// Replaces the root (popping every item first).
+    func replaceRoot(with entry: Entry, _ hooks: inout HookQueue) {
+        self.truncate(to: 0, &hooks)
+        if let old = self.root { self.dispose(old, &hooks) }
+        self.root = entry
+        self.adopt(entry.content)
+    }
+
+    /// An entry left the stack: its coordinator is torn down, its route's result handler gets
+    /// `.cancelled` if no result came, and its onDismiss runs.
+    func dispose(_ entry: Entry, _ hooks: inout HookQueue) {
+        entry.content.child?.node.tearDown(&hooks)
+        if !entry.finished, let handler = self.table.routes[entry.route].result, let owner = self.owner {
+            hooks.deliver(handler, to: owner, value: nil)
+        }
+        if let onDismiss = entry.onDismiss { hooks.dismissed(onDismiss) }
+    }
+
+    override func tearDownContent(_ hooks: inout HookQueue) {
+        self.truncate(to: 0, &hooks)
+        self.root?.content.child?.node.tearDown(&hooks)
+    }
+
+    override func popToRootDeep(_ hooks: inout HookQueue) {
+        self.truncate(to: 0, &hooks)
+    }
+
+    /// The index of the item holding `child`, if an item (not the root) holds it.
+    func itemIndex(holding child: CoordinatorNode) -> Int? {
+        self.items.firstIndex { $0.content.child?.node === child }
+    }
+
+    override func dismiss(child: CoordinatorNode, _ hooks: inout HookQueue) throws(NavigationError) {
+        guard let index = self.itemIndex(holding: child) else {
+            throw .cannotDismiss(coordinator: child.displayName, reason: "it is its parent's root")
+        }
+        self.truncate(to: index, &hooks)
+    }
+
+    override func finish(child: CoordinatorNode, with value: Any, screen: String, _ hooks: inout HookQueue)
+        throws(NavigationError)
+    {
+        guard let index = self.itemIndex(holding: child) else {
+            return try self.finishFromParent(with: value, screen: screen, &hooks)
+        }
+        try self.finishEntry(at: index, with: value, screen: screen, &hooks)
+    }
+
+    /// Pops item `index` (and everything above it) delivering `.finished(value)` to its route's
+    /// result handler; falls back to the enclosing flow when the route expects no result.
+    func finishEntry(at index: Int, with value: Any, screen: String, _ hooks: inout HookQueue) throws(NavigationError) {
+        let route = self.table.routes[self.items[index].route]
+        guard let handler = route.result else {
+            return try self.finishFromParent(with: value, screen: screen, &hooks)
+        }
+        guard handler.accepts(value) else {
+            throw .resultTypeMismatch(
+                route: route.name, expected: handler.valueType, actual: String(reflecting: type(of: value)))
+        }
+        self.truncate(to: index + 1, &hooks)
+        var entry = self.items.removeLast()
+        entry.finished = true
+        self.dispose(entry, &hooks)
+        if let owner = self.owner { hooks.deliver(handler, to: owner, value: value) }
+    }
+
+    // MARK: Operations (what coordinators and routers call)
+
+    /// Builds and appends a route's output, after the guard and depth checks.
+    func push(_ index: Int, input: Any?, onDismiss: DismissHandler?) async throws -> Content {
+        try self.checkAlive()
+        guard let owner = self.owner else { throw NavigationError.coordinatorDismissed(coordinator: self.displayName) }
+        let route = self.table.routes[index]
+        guard let presentation = route.presentation else {
+            throw NavigationError.routeNotFound(route: route.name, coordinator: self.displayName)
+        }
+        let input = route.input == nil ? nil : input
+        try await self.checkGuard(route: index, kind: .route(presentation), input: input)
+        try self.checkAlive()
+        try self.checkDepth(adding: 1)
+        let segment = input.flatMap { route.encodeSegment($0) }
+        let content = route.make(owner, input)
+        self.append(
+            Entry(route: index, presentation: presentation, input: input, inputSegment: segment, content: content,
+                onDismiss: onDismiss))
+        return content
+    }
+
+    /// Switches the root, unless it is already active with an equal input.
+    func switchRoot(to index: Int, input: Any?) async throws -> Content {
+        try self.checkAlive()
+        guard let owner = self.owner else { throw NavigationError.coordinatorDismissed(coordinator: self.displayName) }
+        let route = self.table.routes[index]
+        if let current = self.root, current.route == index, route.sameRootInput(current.input, input) {
+            return current.content
+        }
+        if route.rootInput != nil && input == nil { throw NavigationError.missingRootInput(root: route.name) }
+        try await self.checkGuard(route: index, kind: .root, input: input)
+        try self.checkAlive()
+        let content = route.make(owner, input)
+        var hooks = HookQueue()
+        self.replaceRoot(
+            with: Entry(route: index, presentation: nil, input: input, inputSegment: nil, content: content), &hooks)
+        try await hooks.run()
+        return content
+    }
+
+    /// Pops so that `position` is on top.
+    func pop(to position: StackPosition) async throws {
+        try self.checkAlive()
+        guard self.entry(at: position) != nil else {
+            throw NavigationError.routeNotFound(route: "\(position)", coordinator: self.displayName)
+        }
+        var hooks = HookQueue()
+        self.truncate(to: position.keptCount, &hooks)
+        try await hooks.run()
+    }
+
+    /// Pops until the first (or last) entry of route `index`, with the given input segment when
+    /// one is given, is on top; returns that entry's content.
+    func focus(_ index: Int, segment: String?, last: Bool = false) async throws -> Content {
+        try self.checkAlive()
+        let matches: (Entry) -> Bool = { $0.route == index && (segment == nil || $0.inputSegment == segment) }
+        guard let position = last ? self.items.lastIndex(where: matches) : self.items.firstIndex(where: matches) else {
+            throw NavigationError.routeNotFound(route: self.table.routes[index].name, coordinator: self.displayName)
+        }
+        let content = self.items[position].content
+        var hooks = HookQueue()
+        self.truncate(to: position + 1, &hooks)
+        try await hooks.run()
+        return content
+    }
+}

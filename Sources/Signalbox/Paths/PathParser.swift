@@ -1,0 +1,88 @@
+/// Walks the segments of a path while a tree plans how to reshape itself: nodes consume
+/// segments, ask guards and queue the commits that install what they built (detached).
+struct PathParser {
+    let path: String
+    let segments: [Substring]
+    private(set) var index = 0
+    private var screens = 0
+    let maxDepth: Int
+    var commits: [(inout HookQueue) -> Void] = []
+    /// The deepest coordinator that did not recognise the next segment, for error messages.
+    var refusedBy: String?
+
+    init(path: String, segments: [Substring], maxDepth: Int) {
+        self.path = path
+        self.segments = segments
+        self.maxDepth = maxDepth
+    }
+
+    var peek: Substring? { self.peek(at: 0) }
+
+    func peek(at offset: Int) -> Substring? {
+        self.index + offset < self.segments.count ? self.segments[self.index + offset] : nil
+    }
+
+    mutating func advance(by count: Int = 1) { self.index += count }
+
+    /// Plans an entry's content, kept or freshly built: a screen counts one level of depth, a
+    /// child coordinator plans its own part of the path.
+    mutating func plan(_ content: Content) async throws {
+        switch content {
+        case .screen:
+            self.screens += 1
+            if self.screens > self.maxDepth { throw NavigationError.tooDeep(limit: self.maxDepth) }
+        case .coordinator(let child):
+            try await child.node.plan(&self)
+        }
+    }
+
+    /// Consumes and decodes the input segment of `route`, when it takes one.
+    mutating func takeInput(for route: RouteDescriptor) throws(NavigationError) -> (value: Any, segment: String)? {
+        guard route.input != nil else { return nil }
+        guard let raw = self.peek else { throw .missingInput(route: route.name) }
+        self.advance()
+        return try route.decode(segment: raw)
+    }
+
+    /// Asks `node`'s guard about a navigation this path makes. A refusal is an error; a redirect
+    /// ends planning with ``PathRedirect``.
+    mutating func ask(_ node: CoordinatorNode, route: Int, kind: NavigationAttempt.Kind, input: Any?) async throws {
+        switch try await node.verdict(route: route, kind: kind, input: input, origin: .path(self.path)) {
+        case .redirect(let target, let resume):
+            throw PathRedirect(target: target, resume: resume)
+        case let decision:
+            try decision.check(route: node.table.routes[route].name)
+        }
+    }
+}
+
+/// A guard redirected a path: planning stops, nothing changes (see ``PathOutcome``).
+struct PathRedirect: Error {
+    var target: String
+    var resume: Bool
+}
+
+/// Rebuilding a tree from a snapshot: nodes build their parts detached and queue the commits.
+struct RestorePlan {
+    var commits: [(inout HookQueue) -> Void] = []
+
+    /// Plans `node` from `snapshot`, after checking it is a snapshot of the node's type.
+    mutating func restore(_ node: CoordinatorNode, from snapshot: CoordinatorSnapshot) throws(NavigationError) {
+        guard snapshot.type == node.table.typeName else {
+            throw .snapshotMismatch(reason: "expected \(node.table.typeName), found \(snapshot.type)")
+        }
+        try node.planRestore(snapshot, &self)
+    }
+
+    /// Plans a freshly built entry's content from its snapshot (screens have none).
+    mutating func restore(_ content: Content, from snapshot: CoordinatorSnapshot?) throws(NavigationError) {
+        switch (content, snapshot) {
+        case (.coordinator(let child), let snapshot?):
+            try self.restore(child.node, from: snapshot)
+        case (.screen, nil), (.coordinator, nil):
+            return
+        case (.screen, .some):
+            throw .snapshotMismatch(reason: "a screen route has a coordinator snapshot")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+extension InMemoryTodoStore {
+    struct Account: Sendable {
+        var user: User
+        var password: String
+        var todos: [Todo] = []
+        var projects: [Project] = []
+        var settings = UserSettings()
+    }
+
+    /// Everything the store holds, with the rules for changing it (the actor only isolates it).
+    struct State: Sendable {
+        var accounts: [String: Account] = [:]
+        var nextTodoID = 1
+        var nextProjectID = 1
+
+        mutating func register(username: String, password: String) throws(TodoStoreError) -> User {
+            let name: String
+            switch Validation.username(username) {
+            case .success(let valid): name = valid
+            case .failure(let failure): throw .invalid(failure.message)
+            }
+            if case .failure(let failure) = Validation.password(password, confirmation: password) {
+                throw .invalid(failure.message)
+            }
+            guard self.accounts[name] == nil else { throw .usernameTaken }
+            let user = User(username: name)
+            self.accounts[name] = Account(user: user, password: password)
+            return user
+        }
+
+        mutating func addTodo(title: String, for user: User) throws(TodoStoreError) -> Todo {
+            let title = try Self.validTitle(title, noun: "title")
+            return try self.withAccount(of: user) { state, account in
+                let todo = Todo(id: state.nextTodoID, title: title)
+                state.nextTodoID += 1
+                account.todos.append(todo)
+                return todo
+            }
+        }
+
+        mutating func updateTodo(_ todo: Todo, for user: User) throws(TodoStoreError) {
+            var todo = todo
+            todo.title = try Self.validTitle(todo.title, noun: "title")
+            let updated = todo
+            try self.withAccount(of: user) { _, account throws(TodoStoreError) in
+                guard let index = account.todos.firstIndex(where: { $0.id == updated.id }) else { throw .notFound }
+                if let project = updated.projectID, !account.projects.contains(where: { $0.id == project }) {
+                    throw .notFound
+                }
+                account.todos[index] = updated
+            }
+        }
+
+        mutating func deleteTodo(id: Int, of user: User) throws(TodoStoreError) {
+            try self.withAccount(of: user) { _, account throws(TodoStoreError) in
+                guard let index = account.todos.firstIndex(where: { $0.id == id }) else { throw .notFound }
+                account.todos.remove(at: index)
+            }
+        }
+
+        mutating func addProject(name: String, for user: User) throws(TodoStoreError) -> Project {
+            let name = try Self.validTitle(name, noun: "name")
+            return try self.withAccount(of: user) { state, account in
+                let project = Project(id: state.nextProjectID, name: name)
+                state.nextProjectID += 1
+                account.projects.append(project)
+                return project
+            }
+        }
+
+        mutating func updateProject(_ project: Project, for user: User) throws(TodoStoreError) {
+            var project = project
+            project.name = try Self.validTitle(project.name, noun: "name")
+            let updated = project
+            try self.withAccount(of: user) { _, account throws(TodoStoreError) in
+                guard let index = account.projects.firstIndex(where: { $0.id == updated.id }) else { throw .notFound }
+                account.projects[index] = updated
+            }
+        }
+
+        mutating func updateSettings(_ settings: UserSettings, for user: User) throws(TodoStoreError) {
+            try self.withAccount(of: user) { _, account in account.settings = settings }
+        }
+
+        // MARK: Helpers
+
+        /// Runs `body` on the user's account; the account is saved only when it succeeds.
+        private mutating func withAccount<Value>(
+            of user: User, _ body: (inout State, inout Account) throws(TodoStoreError) -> Value
+        ) throws(TodoStoreError) -> Value {
+            guard var account = self.accounts[user.username] else { throw .unknownUser }
+            let value = try body(&self, &account)
+            self.accounts[user.username] = account
+            return value
+        }
+
+        static func validTitle(_ text: String, noun: String) throws(TodoStoreError) -> String {
+            switch Validation.title(text, noun: noun) {
+            case .success(let title): return title
+            case .failure(let failure): throw .invalid(failure.message)
+            }
+        }
+    }
+}
