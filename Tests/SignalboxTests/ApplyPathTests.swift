@@ -93,7 +93,7 @@ import Testing
 
     @Test func aMissingInputIsABadRequest() async throws {
         let (tree, _) = try await self.member()
-        await #expect(throws: NavigationError.missingInput(route: "item")) { try await tree.apply(path: "/member/items/item") }
+        await #expect(throws: NavigationError.missingInput(route: "item")) { _ = try await tree.apply(path: "/member/items/item") }
     }
 
     @Test func pathsDeeperThanTheLimitAreRefusedWholesale() async throws {
@@ -102,9 +102,9 @@ import Testing
         let ok = "/member/items" + String(repeating: "/item/1", count: 7)
         try await tree.apply(path: ok)
         #expect(tree.depth == 8)
-        await #expect(throws: NavigationError.tooDeep(limit: 8)) { try await tree.apply(path: ok + "/item/2") }
+        await #expect(throws: NavigationError.tooDeep(limit: 8)) { _ = try await tree.apply(path: ok + "/item/2") }
         await #expect(throws: NavigationError.tooDeep(limit: 8)) {
-            try await tree.apply(path: String(repeating: "/x", count: 1000))
+            _ = try await tree.apply(path: String(repeating: "/x", count: 1000))
         }
         #expect(tree.path == ok)
     }
@@ -155,8 +155,8 @@ import Testing
         let (tree, _) = makeTree()
         try await tree.apply(path: "/guest/terms")
         #expect(tree.presentation?.closePath == nil)
-        await #expect(throws: NavigationError.notDismissible(route: "terms")) { try await tree.dismissTopPresentation() }
-        await #expect(throws: NavigationError.notDismissible(route: "terms")) { try await tree.popTop() }
+        await #expect(throws: NavigationError.notDismissible(route: "terms")) { _ = try await tree.dismissTopPresentation() }
+        await #expect(throws: NavigationError.notDismissible(route: "terms")) { _ = try await tree.popTop() }
         try await tree.apply(path: "/guest")
         #expect(tree.path == "/guest")
     }
@@ -167,15 +167,15 @@ import Testing
         try await tree.route(toNamed: "item", input: "5")
         #expect(tree.path == "/member/items/item/5")
         await #expect(throws: NavigationError.badInput(route: "item", segment: "x", reason: "expected an integer, got \"x\"")) {
-            try await tree.route(toNamed: "item", input: "x")
+            _ = try await tree.route(toNamed: "item", input: "x")
         }
-        await #expect(throws: NavigationError.missingInput(route: "item")) { try await tree.route(toNamed: "item", input: nil) }
-        await #expect(throws: NavigationError.self) { try await tree.route(toNamed: "list", input: nil) }
+        await #expect(throws: NavigationError.missingInput(route: "item")) { _ = try await tree.route(toNamed: "item", input: nil) }
+        await #expect(throws: NavigationError.self) { _ = try await tree.route(toNamed: "list", input: nil) }
         try await tree.route(toNamed: "create", input: nil)
         try await tree.popTop()
         try await tree.popTopToRoot()
         #expect(tree.path == "/member/items")
-        await #expect(throws: NavigationError.nothingToDismiss) { try await tree.dismissTopPresentation() }
+        await #expect(throws: NavigationError.nothingToDismiss) { _ = try await tree.dismissTopPresentation() }
     }
 }
 

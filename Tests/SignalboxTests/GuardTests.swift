@@ -46,10 +46,10 @@ final class UnguardedApp: NavigationCoordinatable {
         let app = GuardedApp()
         let tree = NavigationTree(root: app)
         await #expect(throws: NavigationError.refused(route: "vault", reason: "the vault is closed")) {
-            try await app.route(to: \.vault)
+            _ = try await app.route(to: \.vault)
         }
         await #expect(throws: NavigationError.refused(route: "vault", reason: "the vault is closed")) {
-            try await tree.apply(path: "/vault")
+            _ = try await tree.apply(path: "/vault")
         }
         #expect(tree.path == "/")
     }
@@ -57,7 +57,7 @@ final class UnguardedApp: NavigationCoordinatable {
     @Test func aRootNeedingAnInputTheApplicationDidNotGiveIsATypedError() async throws {
         let app = UnguardedApp()
         let tree = NavigationTree(root: app)
-        await #expect(throws: NavigationError.missingRootInput(root: "account")) { try await tree.apply(path: "/account") }
+        await #expect(throws: NavigationError.missingRootInput(root: "account")) { _ = try await tree.apply(path: "/account") }
         try await app.root(\.account, User(name: "zoe"))
         #expect(tree.path == "/account")
         try await tree.apply(path: "/account")
@@ -110,7 +110,7 @@ final class CatalogApp: NavigationCoordinatable {
         let tree = NavigationTree(root: CatalogApp())
         try await tree.apply(path: "/item/2")
         let error = NavigationError.notFound(route: "item", reason: "there is no item 9")
-        await #expect(throws: error) { try await tree.apply(path: "/item/9") }
+        await #expect(throws: error) { _ = try await tree.apply(path: "/item/9") }
         #expect(error.kind == .notFound)
         #expect(tree.path == "/item/2")
     }

@@ -35,7 +35,7 @@ import Testing
         try await items.popLast()
         #expect(tree.path == "/member/items/item/1")
         try await items.popLast()
-        await #expect(throws: NavigationError.nothingToPop(coordinator: "ItemsCoordinator")) { try await items.popLast() }
+        await #expect(throws: NavigationError.nothingToPop(coordinator: "ItemsCoordinator")) { _ = try await items.popLast() }
         #expect(tree.path == "/member/items")
     }
 
@@ -48,11 +48,11 @@ import Testing
         #expect(tree.path == "/member/items/item/1/item/2")
         try await items.popTo(.root)
         #expect(tree.path == "/member/items")
-        await #expect(throws: NavigationError.routeNotFound(route: "#5", coordinator: "ItemsCoordinator")) {
-            try await items.popTo(.item(5))
+        await #expect(throws: NavigationError.routeNotFound(route: "item(5)", coordinator: "ItemsCoordinator")) {
+            _ = try await items.popTo(.item(5))
         }
         await #expect(throws: NavigationError.routeNotFound(route: "create", coordinator: "ItemsCoordinator")) {
-            try await items.popTo(\.create)
+            _ = try await items.popTo(\.create)
         }
     }
 
@@ -70,7 +70,7 @@ import Testing
         try await items.focusFirst(\.item)
         #expect(tree.path == "/member/items/item/1")
         await #expect(throws: NavigationError.routeNotFound(route: "pick", coordinator: "ItemsCoordinator")) {
-            try await items.focusFirst(\.pick)
+            _ = try await items.focusFirst(\.pick)
         }
     }
 
@@ -119,16 +119,16 @@ import Testing
     @Test func dismissingARootOrTabOrDetachedCoordinatorIsATypedError() async throws {
         let (_, app) = makeTree()
         await #expect(throws: NavigationError.cannotDismiss(coordinator: "AppCoordinator", reason: "it has no parent")) {
-            try await app.dismissCoordinator()
+            _ = try await app.dismissCoordinator()
         }
         let guest = app.node(GuestCoordinator.self)
         await #expect(throws: NavigationError.cannotDismiss(coordinator: "GuestCoordinator", reason: "it is its parent's root")) {
-            try await guest.dismissCoordinator()
+            _ = try await guest.dismissCoordinator()
         }
         let tabs = try await app.root(\.member, User(name: "a"))
         let lab = try await tabs.focusFirst(\.lab)
         await #expect(throws: NavigationError.cannotDismiss(coordinator: "LabCoordinator", reason: "it is a tab")) {
-            try await lab.dismissCoordinator()
+            _ = try await lab.dismissCoordinator()
         }
     }
 
@@ -150,10 +150,10 @@ import Testing
         let signup = try await guest.route(to: \.signup)
         try await guest.popToRoot()
         await #expect(throws: NavigationError.coordinatorDismissed(coordinator: "SignupCoordinator")) {
-            try await signup.route(to: \.password, "x")
+            _ = try await signup.route(to: \.password, "x")
         }
         await #expect(throws: NavigationError.coordinatorDismissed(coordinator: "SignupCoordinator")) {
-            try await signup.popLast()
+            _ = try await signup.popLast()
         }
     }
 
@@ -170,7 +170,7 @@ import Testing
         let guest = app.node(GuestCoordinator.self)
         let signup = try await guest.route(to: \.signup)
         try await signup.route(to: \.password, "a")
-        await #expect(throws: NavigationError.tooDeep(limit: 3)) { try await signup.route(to: \.password, "b") }
+        await #expect(throws: NavigationError.tooDeep(limit: 3)) { _ = try await signup.route(to: \.password, "b") }
         #expect(tree.depth == 3)
     }
 

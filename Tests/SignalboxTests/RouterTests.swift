@@ -16,7 +16,7 @@ import Testing
     @Test func theRootScreensRouterCannotPop() async throws {
         let (_, app) = makeTree()
         let items = try await app.root(\.member, User(name: "a")).focusFirst(\.items).child
-        await #expect(throws: NavigationError.nothingToPop(coordinator: "ItemsCoordinator")) { try await items.router.pop() }
+        await #expect(throws: NavigationError.nothingToPop(coordinator: "ItemsCoordinator")) { _ = try await items.router.pop() }
     }
 
     @Test func theRouterStoreFindsTheNearestAncestorOfAType() async throws {
@@ -37,7 +37,7 @@ import Testing
         try await lab.popToRoot()
         #expect(!router.canDismiss)
         await #expect(throws: NavigationError.coordinatorDismissed(coordinator: "LabCoordinator")) {
-            try await router.route(to: \.screen)
+            _ = try await router.route(to: \.screen)
         }
     }
 

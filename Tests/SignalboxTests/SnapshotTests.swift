@@ -67,7 +67,7 @@ import Testing
             root.route = "nope"
             snapshot.root = .navigation(type: type, root: root, stack: stack)
         }
-        await #expect(throws: NavigationError.self) { try await tree.restore(snapshot) }
+        await #expect(throws: NavigationError.self) { _ = try await tree.restore(snapshot) }
         #expect(tree.path == "/guest")
     }
 }

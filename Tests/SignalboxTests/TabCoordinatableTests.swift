@@ -54,7 +54,7 @@ import Testing
 
     @Test func selectingAnUnknownTabIsATypedError() async throws {
         let (tree, _) = try await self.tabs()
-        await #expect(throws: NavigationError.unknownTab(name: "nope")) { try await tree.selectTab(named: "nope") }
+        await #expect(throws: NavigationError.unknownTab(name: "nope")) { _ = try await tree.selectTab(named: "nope") }
     }
 
     @Test func wrapperRenderingIsVisibleOnTheBranch() async throws {
@@ -67,6 +67,6 @@ import Testing
     @Test func aTabsChildCannotDismissItself() async throws {
         let (_, tabs) = try await self.tabs()
         let wrapper = try await tabs.focusFirst(\.items)
-        await #expect(throws: NavigationError.self) { try await wrapper.child.dismissCoordinator() }
+        await #expect(throws: NavigationError.self) { _ = try await wrapper.child.dismissCoordinator() }
     }
 }

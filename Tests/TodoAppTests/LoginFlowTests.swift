@@ -44,9 +44,7 @@ import Testing
 
     @Test func aDeepLinkWhileSignedOutLandsOnLoginAndContinuesAfterwards() async throws {
         let app = TestApp()
-        await #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
-            try await app.tree.apply(path: "/authenticated/todos/todo/3/pickProject")
-        }
+        #expect(try await app.tree.apply(path: "/authenticated/todos/todo/3/pickProject") == .redirected(to: "/unauthenticated", resumes: true))
         #expect(app.tree.path == "/unauthenticated")
         #expect(app.tree.pendingPath == "/authenticated/todos/todo/3/pickProject")
 
@@ -59,9 +57,7 @@ import Testing
     @Test func aDeepLinkThatLeadsNowhereStillLogsInOnHome() async throws {
         let app = TestApp()
         // The signed-out guard answers before the rest of the path can be checked.
-        await #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
-            try await app.tree.apply(path: "/authenticated/todos/nonsense")
-        }
+        #expect(try await app.tree.apply(path: "/authenticated/todos/nonsense") == .redirected(to: "/unauthenticated", resumes: true))
         try await app.logIn()
         #expect(app.tree.path == "/authenticated/home")
         #expect(app.tree.pendingPath == nil)
@@ -69,13 +65,11 @@ import Testing
 
     @Test func aDeepLinkToAMissingTodoLandsOnTheTabsAfterLogin() async throws {
         let app = TestApp()
-        await #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
-            try await app.tree.apply(path: "/authenticated/todos/todo/999")
-        }
+        #expect(try await app.tree.apply(path: "/authenticated/todos/todo/999") == .redirected(to: "/unauthenticated", resumes: true))
         try await app.logIn()
         #expect(app.tree.path == "/authenticated/home")
         await #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 999.")) {
-            try await app.tree.apply(path: "/authenticated/todos/todo/999")
+            _ = try await app.tree.apply(path: "/authenticated/todos/todo/999")
         }
     }
 
@@ -83,9 +77,7 @@ import Testing
         let app = TestApp()
         try await app.logIn()
         try await app.tree.apply(path: "/authenticated/todos/todo/1")
-        await #expect(throws: NavigationError.redirect(to: "/authenticated/todos/todo/1")) {
-            try await app.tree.apply(path: "/unauthenticated")
-        }
+        #expect(try await app.tree.apply(path: "/unauthenticated") == .redirected(to: "/authenticated/todos/todo/1", resumes: false))
         #expect(app.main.user == TestApp.alice)
         #expect(app.tree.path == "/authenticated/todos/todo/1")
     }
@@ -98,15 +90,13 @@ import Testing
         #expect(app.tree.path == "/unauthenticated")
         #expect(app.main.user == nil)
         #expect(tabs == nil, "the signed-in tree is released")
-        await #expect(throws: NavigationError.redirect(to: "/unauthenticated")) {
-            try await app.tree.apply(path: "/authenticated/home")
-        }
+        #expect(try await app.tree.apply(path: "/authenticated/home") == .redirected(to: "/unauthenticated", resumes: true))
     }
 
     @Test func aStaleRedirectIsForgottenAtLogout() async throws {
         let app = TestApp()
         try await app.logIn()
-        await #expect(throws: NavigationError.self) { try await app.tree.apply(path: "/unauthenticated") }
+        #expect(try await app.tree.apply(path: "/unauthenticated") == .redirected(to: "/authenticated/home", resumes: false))
         try await app.submit(["action": "logout"], at: "/authenticated/profile")
         #expect(app.tree.pendingPath == nil)
         try await app.logIn()

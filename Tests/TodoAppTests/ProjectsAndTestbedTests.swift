@@ -59,7 +59,7 @@ import Testing
     @Test func aNestedTestbedDismissesItselfButTheTabsOwnCannot() async throws {
         let app = try await self.signedIn()
         #expect((try await app.tree.branch.last?.screen.viewModel)?["canDismiss"] == false)
-        await #expect(throws: NavigationError.self) { try await app.tree.submit(["action": "dismissCoordinator"]) }
+        await #expect(throws: NavigationError.self) { _ = try await app.tree.submit(["action": "dismissCoordinator"]) }
         try await app.tree.apply(path: "/authenticated/testbed/pushScreen/pushCoordinator/pushScreen")
         #expect(try await app.tree.submit(["action": "dismissCoordinator"]) == .accepted)
         #expect(app.tree.path == "/authenticated/testbed/pushScreen")

@@ -22,16 +22,16 @@ import Testing
     @Test func writesValidateWhoeverCalls() async {
         let store = InMemoryTodoStore.demo()
         await #expect(throws: TodoStoreError.invalid("Please enter a title.")) {
-            try await store.addTodo(title: " ", for: TestApp.alice)
+            _ = try await store.addTodo(title: " ", for: TestApp.alice)
         }
-        await #expect(throws: TodoStoreError.unknownUser) { try await store.addTodo(title: "x", for: User(username: "ghost")) }
-        await #expect(throws: TodoStoreError.usernameTaken) { try await store.register(username: "ALICE", password: "12345678") }
+        await #expect(throws: TodoStoreError.unknownUser) { _ = try await store.addTodo(title: "x", for: User(username: "ghost")) }
+        await #expect(throws: TodoStoreError.usernameTaken) { _ = try await store.register(username: "ALICE", password: "12345678") }
         var todo = Todo(id: 1, title: "Buy milk", projectID: 99)
-        await #expect(throws: TodoStoreError.notFound) { try await store.updateTodo(todo, for: TestApp.alice) }
+        await #expect(throws: TodoStoreError.notFound) { _ = try await store.updateTodo(todo, for: TestApp.alice) }
         todo.id = 99
         todo.projectID = nil
-        await #expect(throws: TodoStoreError.notFound) { try await store.updateTodo(todo, for: TestApp.alice) }
-        await #expect(throws: TodoStoreError.notFound) { try await store.deleteTodo(id: 99, of: TestApp.alice) }
+        await #expect(throws: TodoStoreError.notFound) { _ = try await store.updateTodo(todo, for: TestApp.alice) }
+        await #expect(throws: TodoStoreError.notFound) { _ = try await store.deleteTodo(id: 99, of: TestApp.alice) }
     }
 
     @Test func concurrentWritesGetDistinctIDs() async throws {

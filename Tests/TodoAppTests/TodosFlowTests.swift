@@ -84,7 +84,7 @@ import Testing
         #expect(await app.store.todo(id: 2, of: TestApp.alice) == nil)
         // Back to the deleted todo is a 404; the tree stays on the list.
         await #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 2.")) {
-            try await app.tree.apply(path: "/authenticated/todos/todo/2")
+            _ = try await app.tree.apply(path: "/authenticated/todos/todo/2")
         }
         #expect(app.tree.path == "/authenticated/todos")
     }
@@ -122,7 +122,7 @@ import Testing
         let app = TestApp(store: store)
         try await app.logIn(username: "bob", password: "tweedledum")
         await #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 1.")) {
-            try await app.tree.apply(path: "/authenticated/todos/todo/1")
+            _ = try await app.tree.apply(path: "/authenticated/todos/todo/1")
         }
         #expect(app.tree.path == "/authenticated/home")
         #expect(await store.todo(id: 1, of: TestApp.alice) != nil)
