@@ -38,7 +38,7 @@ OPTIONS=()
 case "$TARGET" in
     PathCodec)
         swiftc -O -swift-version 6 "${FEATURES[@]}" -sanitize=fuzzer,address -parse-as-library \
-            -module-name Signalbox -emit-library -static -o "$OUT/libSignalbox.a" -emit-module -emit-module-path "$OUT/Signalbox.swiftmodule" \
+            -module-name Signalbox -package-name Signalbox -emit-library -static -o "$OUT/libSignalbox.a" -emit-module -emit-module-path "$OUT/Signalbox.swiftmodule" \
             $(find Sources/Signalbox -name '*.swift') 2>&1 | grep -v "^$" || true
         swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -I "$OUT" \
             Fuzz/PathCodec/main.swift "$OUT/libSignalbox.a" -o "$OUT/fuzz-$TARGET"

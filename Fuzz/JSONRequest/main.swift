@@ -23,7 +23,7 @@ import TodoApp
 @testable import SignalboxWeb
 
 /// Blocks the fuzzer's thread on an async call (libFuzzer calls the target synchronously). The
-/// task starts on this thread, so a call that never suspends (the in-memory store) costs no hop.
+/// task starts on this thread and runs there until it first suspends (the demo store's actor).
 func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> T {
     let box = Mutex<T?>(nil)
     let done = DispatchSemaphore(value: 0)

@@ -1,10 +1,11 @@
 // libFuzzer target for the core's URL codec: arbitrary bytes as a path applied to a tree with
 // nested navigation, tabs, modals and child coordinators, and as a route input.
 // Invariants checked (a violation traps, which libFuzzer reports as a crash):
-//   - apply(path:) either throws a NavigationError or yields a canonical path that re-applies to
-//     itself without changing the tree;
-//   - on error the tree is unchanged;
+//   - apply(path:) either throws a NavigationError, is redirected by a guard, or yields a canonical
+//     path that re-applies to itself without changing the tree;
+//   - on error or redirect the tree is unchanged;
 //   - any string survives encodeInput/decodeInput.
+import Dispatch
 import Signalbox
 
 final class FuzzScreen: Screen {
@@ -58,19 +59,40 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let encoded = PathCodec.encodeInput(text)
     precondition((try? PathCodec.decodeInput(encoded[...])) == text, "input round trip")
 
+    blocking { await check(path: "/" + text, member: size % 2 == 0) }
+    return 0
+}
+
+/// Applies `path` to a fresh tree and checks the invariants above.
+func check(path: String, member: Bool) async {
     let app = FuzzApp()
     let tree = NavigationTree(root: app, configuration: .init(maxDepth: 32))
-    if size % 2 == 0 { _ = try? app.root(\.member, Account(name: "fuzz")) }
+    if member { _ = try? await app.root(\.member, Account(name: "fuzz")) }
     let before = try? tree.snapshot()
     do {
-        let canonical = try tree.apply(path: "/" + text)
-        precondition(tree.path == canonical, "apply returns the canonical path")
-        let snapshot = try? tree.snapshot()
-        precondition((try? tree.apply(path: canonical)) == canonical, "canonical path re-applies")
-        precondition((try? tree.snapshot()) == snapshot, "re-applying changes nothing")
+        switch try await tree.apply(path: path) {
+        case .applied(let canonical):
+            precondition(tree.path == canonical, "apply returns the canonical path")
+            let snapshot = try? tree.snapshot()
+            let again = try? await tree.apply(path: canonical)
+            precondition(again == .applied(path: canonical), "canonical path re-applies")
+            precondition((try? tree.snapshot()) == snapshot, "re-applying changes nothing")
+        case .redirected:
+            precondition((try? tree.snapshot())?.root == before?.root, "a redirect leaves the tree unchanged")
+        }
     } catch {
-        if case .redirect = error { return 0 }
+        precondition(error is NavigationError, "apply throws navigation errors only")
         precondition((try? tree.snapshot()) == before, "a failed apply leaves the tree unchanged")
     }
-    return 0
+}
+
+/// Runs the check on libFuzzer's thread: nothing in it suspends, so the task runs to its end
+/// before `Task.immediate` returns; the semaphore only guards that assumption.
+func blocking(_ body: @escaping @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task.immediate {
+        await body()
+        done.signal()
+    }
+    done.wait()
 }

@@ -3,24 +3,26 @@ import Signalbox
 // Usage: CoreBenchmarks [name [iterations]]
 //   no arguments: run every benchmark 5 rounds and print the median µs/op as a Markdown table;
 //   name + iterations: run one benchmark that many times and exit (for valgrind --tool=callgrind).
+// The operations are async but never suspend here, so top-level `await` runs them on the main
+// thread without starting the global executor's threads (valgrind 3.19 crashes on those).
 
 struct Benchmark {
     let name: String
-    let setUp: () -> NavigationTree
-    let body: (NavigationTree, Int) -> Void
+    let setUp: () async -> NavigationTree
+    let body: (NavigationTree, Int) async -> Void
 }
 
 func fresh() -> NavigationTree { NavigationTree(root: App()) }
 
-func prepared(_ path: String) -> () -> NavigationTree {
-    { let tree = fresh(); _ = try? tree.apply(path: path); return tree }
+func prepared(_ path: String) -> () async -> NavigationTree {
+    { let tree = fresh(); _ = try? await tree.apply(path: path); return tree }
 }
 
 var benchmarks: [Benchmark] = [
     Benchmark(name: "route+popLast", setUp: prepared("/flow")) { tree, _ in
-        let flow = tree.topCoordinator as! Flow
-        _ = try? flow.route(to: \.item, 1)
-        _ = try? flow.popLast()
+        let flow = tree.routers.retrieve(Flow.self)!.coordinator!
+        _ = try? await flow.route(to: \.item, 1)
+        _ = try? await flow.popLast()
     },
     Benchmark(name: "new tree (baseline)", setUp: fresh) { _, _ in
         _ = fresh()
@@ -30,21 +32,21 @@ for depth in [1, 10, 50] {
     let target = path(depth: depth)
     benchmarks.append(
         Benchmark(name: "apply depth \(depth), fresh tree", setUp: fresh) { _, _ in
-            _ = try? fresh().apply(path: target)
+            _ = try? await fresh().apply(path: target)
         })
     let other = path(depth: depth, last: 999)
     benchmarks.append(
         Benchmark(name: "apply depth \(depth), last segment differs", setUp: prepared(target)) { tree, iteration in
-            _ = try? tree.apply(path: iteration % 2 == 0 ? other : target)
+            _ = try? await tree.apply(path: iteration % 2 == 0 ? other : target)
         })
 }
-let snapshotTree = prepared(path(depth: 10))()
+let snapshotTree = await prepared(path(depth: 10))()
 let snapshot = try! snapshotTree.snapshot()
 benchmarks.append(Benchmark(name: "snapshot depth 10", setUp: prepared(path(depth: 10))) { tree, _ in
     _ = try? tree.snapshot()
 })
 benchmarks.append(Benchmark(name: "restore depth 10 (into a new tree)", setUp: fresh) { _, _ in
-    try? fresh().restore(snapshot)
+    try? await fresh().restore(snapshot)
 })
 benchmarks.append(Benchmark(name: "path depth 10", setUp: prepared(path(depth: 10))) { tree, _ in
     _ = tree.path
@@ -54,8 +56,8 @@ let arguments = CommandLine.arguments
 if arguments.count >= 3, let benchmark = benchmarks.first(where: { $0.name == arguments[1] }),
     let iterations = Int(arguments[2])
 {
-    let tree = benchmark.setUp()
-    for iteration in 0..<iterations { benchmark.body(tree, iteration) }
+    let tree = await benchmark.setUp()
+    for iteration in 0..<iterations { await benchmark.body(tree, iteration) }
 } else if arguments.count == 2 && arguments[1] == "--list" {
     for benchmark in benchmarks { print(benchmark.name) }
 } else {
@@ -63,17 +65,21 @@ if arguments.count >= 3, let benchmark = benchmarks.first(where: { $0.name == ar
     print("| Benchmark | median µs/op | rounds (µs/op) |")
     print("|---|---:|---|")
     for benchmark in benchmarks {
-        let tree = benchmark.setUp()
+        let tree = await benchmark.setUp()
         // Calibrate to ~50 ms per round.
         var iterations = 100
         while true {
-            let elapsed = clock.measure { for i in 0..<iterations { benchmark.body(tree, i) } }
+            let start = clock.now
+            for i in 0..<iterations { await benchmark.body(tree, i) }
+            let elapsed = clock.now - start
             if elapsed > .milliseconds(20) || iterations > 10_000_000 { break }
             iterations *= 4
         }
         var rounds: [Double] = []
         for _ in 0..<5 {
-            let elapsed = clock.measure { for i in 0..<iterations { benchmark.body(tree, i) } }
+            let start = clock.now
+            for i in 0..<iterations { await benchmark.body(tree, i) }
+            let elapsed = clock.now - start
             let (seconds, attoseconds) = elapsed.components
             rounds.append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(iterations))
         }

@@ -92,13 +92,13 @@ struct NullRenderer: TemplateRenderer {
     func hasTemplate(named name: String) -> Bool { true }
 }
 
-func makeStore() -> InMemoryTodoStore {
+func makeStore() async -> InMemoryTodoStore {
     let store = InMemoryTodoStore.demo()
-    let alice = store.authenticate(username: "alice", password: "wonderland")!
-    var count = store.todos(of: alice).count
+    let alice = await store.authenticate(username: "alice", password: "wonderland")!
+    var count = await store.todos(of: alice).count
     while count < 20 {
         count += 1
-        _ = try! store.addTodo(title: "Todo number \(count)", for: alice)
+        _ = try! await store.addTodo(title: "Todo number \(count)", for: alice)
     }
     return store
 }
@@ -160,7 +160,7 @@ func logIn(_ app: WebApp, to path: String) async throws -> String {
 /// Heap bytes (glibc's in-use bytes) per logged-in session with a 3-deep Todos stack, measured
 /// in-process over `count` sessions — the figure RSS approximates, without page granularity.
 func sessionMemory(count: Int) async throws {
-    let app = makeApp(try mustache(), store: makeStore())
+    let app = makeApp(try mustache(), store: await makeStore())
     for _ in 0..<100 { _ = try await logIn(app, to: deepPath) }  // warm-up (lazy globals, first growths)
     let before = cheap_in_use_bytes()
     for _ in 0..<count { _ = try await logIn(app, to: deepPath) }
@@ -189,7 +189,7 @@ func requestBenchmark(_ name: String, renderer: @escaping () throws -> any Templ
     -> Benchmark
 {
     Benchmark(name: name) {
-        let app = makeApp(try renderer(), store: makeStore())
+        let app = makeApp(try renderer(), store: await makeStore())
         let session = try await logIn(app)
         let requests = paths.map { get($0, cookie: session) }
         var index = 0
@@ -204,7 +204,7 @@ func requestBenchmark(_ name: String, renderer: @escaping () throws -> any Templ
 /// The render calls of one list-page request.
 func recordedListCalls() async throws -> [(String, ViewModel)] {
     let recorder = RecordingRenderer(try MustacheRenderer(directory: templates))
-    let app = makeApp(recorder, store: makeStore())
+    let app = makeApp(recorder, store: await makeStore())
     let session = try await logIn(app)
     let request = get(listPath, cookie: session)
     return try await recorder.record { _ = try await app.respond(to: request) }
@@ -268,7 +268,7 @@ func format(_ value: Double) -> String {
 // MARK: Verification and dumps
 
 func pages(_ renderer: any TemplateRenderer) async throws -> [(String, [UInt8])] {
-    let app = makeApp(renderer, store: makeStore())
+    let app = makeApp(renderer, store: await makeStore())
     let session = try await logIn(app)
     var result: [(String, [UInt8])] = []
     for path in [listPath, todoPath, deepPath, "/authenticated/todos/createTodo", "/authenticated/home",
