@@ -142,7 +142,7 @@ public struct WebApp: Responder {
     /// Runs `body` on the request's session, trying each well-formed cookie value; `nil` when
     /// none names a live session.
     func withSession<Result: Sendable>(
-        _ exchange: Exchange, _ body: (inout sending SessionState) async throws -> Result
+        _ exchange: Exchange, _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result? {
         let now = self.clock.now
         for id in exchange.sessionCandidates {

@@ -14,7 +14,7 @@ import Testing
         "/member/lab/nested/nestedModal/screen", "/member/lab/nested/screen/~/sheet", "/member/items/create",
     ])
     func canonicalPathsRoundTrip(_ path: String) async throws {
-        let (tree, _) = await try self.member()
+        let (tree, _) = try await self.member()
         #expect(try await tree.apply(path: path) == .applied(path: path))
         #expect(tree.path == path)
     }
@@ -80,7 +80,7 @@ import Testing
         ("/member/items/n/%zz", "n", "%zz"), ("/member/items/item/%FF", "item", "%FF"),
     ])
     func badInputsNameTheRouteTheSegmentAndTheReason(_ path: String, _ route: String, _ segment: String) async throws {
-        let (tree, _) = await try self.member()
+        let (tree, _) = try await self.member()
         let before = try tree.snapshot()
         await #expect {
             try await tree.apply(path: path)

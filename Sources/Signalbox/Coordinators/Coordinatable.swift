@@ -38,7 +38,9 @@ extension Coordinatable {
         } else if let wrapper = self as? any WrapperNodeOwner {
             node = wrapper.wrapperNode
         } else {
-            node = DetachedNode.node(for: self)
+            // Neither a stack, tabs nor a wrapper: a node holding nothing, so every operation on
+            // it is a clear error rather than a trap.
+            node = CoordinatorNode()
         }
         node.bind(to: self)
         return node
@@ -90,11 +92,3 @@ extension Coordinatable {
 
 private func nodeOfStack<C: NavigationCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.stack.node }
 private func nodeOfTabs<C: TabCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.child.node }
-
-/// Coordinators that are neither stacks, tabs nor wrappers have a node that holds nothing, so
-/// every operation on them is a clear error rather than a trap.
-enum DetachedNode {
-    static func node(for coordinator: any Coordinatable) -> CoordinatorNode {
-        CoordinatorNode()
-    }
-}

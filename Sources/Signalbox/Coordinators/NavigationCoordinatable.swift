@@ -40,7 +40,7 @@ extension NavigationCoordinatable {
     /// The stack's node, bound to this coordinator.
     var stackNode: StackNode {
         let node = self.stack.node
-        if !node.isBound { node.bind(to: self) }
+        node.bind(to: self)
         return node
     }
 }

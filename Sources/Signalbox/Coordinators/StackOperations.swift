@@ -21,11 +21,6 @@ public protocol StackOperations {
 }
 
 extension StackOperations {
-    private typealias PresentedTransition<Input, Output> = KeyPath<
-        Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>
-    >
-    private typealias RootTransition<Input, Output> = KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
-
     /// The coordinator, its node and the index of the route a key path names.
     private func resolve<K, I, O>(
         _ route: KeyPath<Coordinator, Transition<Coordinator, K, I, O>>

@@ -20,7 +20,7 @@ extension TabCoordinatable {
     /// The tab node, bound to this coordinator.
     var tabsNode: TabsNode {
         let node = self.child.node
-        if !node.isBound { node.bind(to: self) }
+        node.bind(to: self)
         return node
     }
 

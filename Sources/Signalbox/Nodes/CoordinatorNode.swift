@@ -19,8 +19,6 @@ class CoordinatorNode {
     /// Key paths already resolved to route indices (see ``RouteRegistry/routeIndex(of:in:)``).
     var keyPathCache: [(AnyKeyPath, Int)] = []
 
-    var isBound: Bool { self.owner != nil }
-
     /// Binds the node to its coordinator (once) and builds its initial content.
     final func bind(to owner: any Coordinatable) {
         guard self.owner == nil else { return }

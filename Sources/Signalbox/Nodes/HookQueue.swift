@@ -13,8 +13,6 @@ struct HookQueue {
 
     private var hooks: [Hook] = []
 
-    var isEmpty: Bool { self.hooks.isEmpty }
-
     mutating func deliver(_ handler: ResultHandler, to owner: any Coordinatable, value: Any?) {
         self.hooks.append(.result(handler, owner: owner, value: value))
     }

@@ -43,7 +43,7 @@ final class RouteTable: Sendable {
         // First use of this route: find its declaration among the instance's routes, which are
         // in the same order as the table's.
         guard let declaration = coordinator[keyPath: storage] as? any RouteDeclaring,
-            let index = RouteRegistry.declarations(of: coordinator).firstIndex(where: { $0.id == declaration.id })
+            let index = RouteRegistry.declarations(of: coordinator).firstIndex(where: { $0.declaration.id == declaration.id })
         else { return nil }
         self.indexByStorage.withLock { $0[key] = index }
         return index
@@ -70,14 +70,14 @@ enum RouteRegistry {
     }
 
     /// The routes declared by a coordinator instance, in declaration order (superclasses last).
-    static func declarations(of coordinator: any Coordinatable) -> [(property: String, declaration: any RouteDeclaring, id: UInt64)] {
-        var found: [(property: String, declaration: any RouteDeclaring, id: UInt64)] = []
+    static func declarations(of coordinator: any Coordinatable) -> [(property: String, declaration: any RouteDeclaring)] {
+        var found: [(property: String, declaration: any RouteDeclaring)] = []
         var mirror: Mirror? = Mirror(reflecting: coordinator)
         while let current = mirror {
             for child in current.children {
                 guard let label = child.label, let declaration = child.value as? any RouteDeclaring else { continue }
                 let property = label.hasPrefix("_") ? String(label.dropFirst()) : label
-                found.append((property, declaration, declaration.id))
+                found.append((property, declaration))
             }
             mirror = current.superclassMirror
         }

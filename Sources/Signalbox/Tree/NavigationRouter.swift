@@ -70,10 +70,10 @@ public struct RouterStore {
     /// The router of the nearest coordinator of type `C` at or above the starting point, or
     /// `nil` when there is none.
     public func retrieve<C: NavigationCoordinatable>(_ type: C.Type = C.self) -> NavigationRouter<C>? {
-        guard let (coordinator, node) = (self.start ?? self.tree.activeBranch(.count).top).nearest(C.self) else {
+        guard let (coordinator, _) = (self.start ?? self.tree.activeBranch(.count).top).nearest(C.self) else {
             return nil
         }
-        return NavigationRouter(coordinator, position: .top(of: (node as? StackNode)?.items.count ?? 0))
+        return coordinator.router
     }
 
     /// The router of the nearest coordinator of type `C`.

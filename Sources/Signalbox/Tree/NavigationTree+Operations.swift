@@ -77,9 +77,10 @@ extension NavigationTree {
     ///
     /// - Parameter services: what the screen can fetch with ``ScreenContext/service(_:)``.
     package func submit(_ form: FormData, services: ScreenServices = ScreenServices()) async throws -> Submission {
-        let context = try self.contextForTopScreen(services: services)
-        guard let screen = self.activeBranch.topScreen?.screen else { throw NavigationError.nothingToDismiss }
-        return try await screen.submit(form, context: context)
+        guard let top = self.activeBranch.topScreen else {
+            throw NavigationError.snapshotMismatch(reason: "the active branch holds no screen")
+        }
+        return try await top.screen.submit(form, context: self.context(for: top, services: services))
     }
 
     /// A context for the screen on top of the active branch, as its form handler gets it; for
@@ -90,7 +91,7 @@ extension NavigationTree {
         guard let top = self.activeBranch.topScreen else {
             throw .snapshotMismatch(reason: "the active branch holds no screen")
         }
-        return ScreenContext(tree: self, node: top.node, position: top.position, services: services)
+        return self.context(for: top, services: services)
     }
 
     /// A context for acting on behalf of a screen of the active branch.

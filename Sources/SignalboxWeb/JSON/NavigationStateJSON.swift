@@ -34,7 +34,7 @@ enum NavigationStateJSON {
             json.string("csrf", csrf)
             json.key("tree") { $0.raw(snapshot) }
             json.key("breadcrumbs") { crumbs in
-                crumbs.array(Array(branch.screens.indices)) { writer, index in
+                crumbs.array(branch.screens.indices) { writer, index in
                     let entry = branch.screens[index]
                     writer.object { crumb in
                         crumb.string("title", page.titles[index])

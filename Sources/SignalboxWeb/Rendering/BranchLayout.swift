@@ -45,12 +45,6 @@ struct BranchLayout {
     /// The screen rendered as the page's content.
     var page: BranchEntry { self.branch[self.pageIndex] }
 
-    /// The screen on top of everything: the form target, the document title.
-    var top: BranchEntry { self.branch[self.branch.count - 1] }
-
-    /// The page's screens, for breadcrumbs.
-    var pageEntries: ArraySlice<BranchEntry> { self.branch[self.pageRange] }
-
     /// Whether the page is a full-screen presentation.
     var isFullScreen: Bool { self.pageRange.lowerBound > 0 }
 

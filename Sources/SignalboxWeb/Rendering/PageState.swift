@@ -22,9 +22,10 @@ struct PageState {
         titles.reserveCapacity(branch.screens.count)
         for entry in branch.screens { titles.append(try await entry.title) }
         var viewModels: [Int: ViewModel] = [:]
+        viewModels[layout.pageIndex] = try await layout.page.screen.viewModel
         let topIndex = branch.screens.count - 1
-        for index in Set([layout.pageIndex, topIndex]) {
-            viewModels[index] = try await branch.screens[index].screen.viewModel
+        if topIndex != layout.pageIndex {
+            viewModels[topIndex] = try await branch.screens[topIndex].screen.viewModel
         }
         return PageState(branch: branch, layout: layout, titles: titles, viewModels: viewModels)
     }

@@ -7,20 +7,22 @@ import SignalboxHTTP
 
 extension WebApp {
     func developerTree(_ exchange: Exchange) async throws -> Response {
-        let devTree = DevTree(makeTree: self.makeTree)
-        let render = { (state: SessionState) async -> Response in
-            do {
-                var model = try await devTree.model(of: state.tree)
-                if exchange.wantsJSON { return .json(.ok, model.jsonText) }
-                model = model.merging(["title": "Coordinator tree", "csrf": .string(state.csrfToken)])
-                return .html(.ok, try self.renderer.render("dev/tree", with: model))
-            } catch {
-                return self.failure(error, exchange, homePath: state.tree.path)
-            }
+        if let response = try await self.withSession(exchange, { state in await self.developerTree(state, exchange) }) {
+            return response
         }
-        if let response = try await self.withSession(exchange, { state in await render(state) }) { return response }
         // No session: show what a new one would look like, and keep nothing.
-        return await render(SessionState.new(tree: self.makeTree(), now: self.clock.now))
+        return await self.developerTree(SessionState.new(tree: self.makeTree(), now: self.clock.now), exchange)
+    }
+
+    private func developerTree(_ state: SessionState, _ exchange: Exchange) async -> Response {
+        do {
+            var model = try await DevTree(makeTree: self.makeTree).model(of: state.tree)
+            if exchange.wantsJSON { return .json(.ok, model.jsonText) }
+            model = model.merging(["title": "Coordinator tree", "csrf": .string(state.csrfToken)])
+            return .html(.ok, try self.renderer.render("dev/tree", with: model))
+        } catch {
+            return self.failure(error, exchange, homePath: state.tree.path)
+        }
     }
 
     static let sessionStatsPath = "/_dev/sessions"

@@ -7,7 +7,6 @@ final class AsyncLock: Sendable {
     private struct State {
         var isLocked = false
         var waiters: [CheckedContinuation<Void, Never>] = []
-        var head = 0
     }
 
     private let state = Mutex(State())
@@ -39,15 +38,12 @@ final class AsyncLock: Sendable {
     /// Hands the lock to the next waiter, or releases it.
     func unlock() {
         let next = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard state.head < state.waiters.count else {
-                state.waiters.removeAll(keepingCapacity: true)
-                state.head = 0
+            guard !state.waiters.isEmpty else {
                 state.isLocked = false
                 return nil
             }
-            let next = state.waiters[state.head]
-            state.head += 1
-            return next
+            // A session has a handful of waiters at most: removing the first is cheap.
+            return state.waiters.removeFirst()
         }
         next?.resume()
     }

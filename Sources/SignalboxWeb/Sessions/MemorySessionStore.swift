@@ -46,7 +46,7 @@ public final class MemorySessionStore: SessionStore {
     }
 
     public func withSession<Result: Sendable>(
-        id: SessionID, now: SessionInstant, _ body: (inout sending SessionState) async throws -> Result
+        id: SessionID, now: SessionInstant, _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result? {
         let (found, expired) = self.index.withLock { $0.lookup(id, now: now) }
         expired?.markRemoved()
