@@ -75,6 +75,20 @@ import Testing
         #expect(full["close"] as? String == "/member/items")
     }
 
+    @Test func aModalOverAFullScreenFlowIsDescribedAsBothLikeThePage() async throws {
+        let (_, browser) = try await self.member(at: "/member/items")
+        let json = try await browser.get("/member/items/wizard/step2/help", json: true).json
+        let full = try #require(json["fullScreen"] as? [String: Any])
+        #expect(full["route"] as? String == "wizard")
+        #expect(full["close"] as? String == "/member/items")
+        let modal = try #require(json["modal"] as? [String: Any])
+        #expect(modal["route"] as? String == "help")
+        #expect(modal["close"] as? String == "/member/items/wizard/step2")
+        let page = try await browser.get("/member/items/wizard/step2/help")
+        #expect(page.body.contains("<dialog"))
+        #expect(page.body.contains("/member/items/wizard/step2"))
+    }
+
     @Test func jsonClientsGetRedirectsFollowedAndTheRootAnswered() async throws {
         let harness = try Harness()
         let browser = harness.browser()

@@ -108,3 +108,54 @@ import Testing
         #expect(store.idsByRecency == [ids[8], ids[11], ids[10]])
     }
 }
+
+@Suite struct MemorySessionStoreQueueingTests {
+    /// A gate a session body waits on, opened by the test.
+    actor Gate {
+        private var waiter: CheckedContinuation<Void, Never>?
+        private var isOpen = false
+        private(set) var log: [String] = []
+
+        func note(_ entry: String) { self.log.append(entry) }
+
+        func wait() async {
+            if self.isOpen { return }
+            await withCheckedContinuation { self.waiter = $0 }
+        }
+
+        func open() {
+            self.isOpen = true
+            self.waiter?.resume()
+            self.waiter = nil
+        }
+    }
+
+    @Test func aRequestForABusySessionWaitsWithoutBlockingOtherSessions() async throws {
+        let clock = ManualSessionClock()
+        let store = MemorySessionStore()
+        let busy = SessionState.new(tree: NavigationTree(root: AppCoordinator(probe: Probe())), now: clock.now)
+        let other = SessionState.new(tree: NavigationTree(root: AppCoordinator(probe: Probe())), now: clock.now)
+        let (busyID, otherID) = (busy.id, other.id)
+        try await store.insert(busy)
+        try await store.insert(other)
+        let gate = Gate()
+
+        let first = Task {
+            try await store.withSession(id: busyID, now: clock.now) { _ in
+                await gate.note("first started")
+                await gate.wait()
+                await gate.note("first ended")
+            }
+        }
+        while await gate.log.isEmpty { await Task.yield() }
+        let second = Task {
+            try await store.withSession(id: busyID, now: clock.now) { _ in await gate.note("second ran") }
+        }
+        // The other session is served while the busy one is held (its body suspended).
+        _ = try await store.withSession(id: otherID, now: clock.now) { _ in await gate.note("other ran") }
+        await gate.open()
+        _ = try await first.value
+        _ = try await second.value
+        #expect(await gate.log == ["first started", "other ran", "first ended", "second ran"])
+    }
+}
