@@ -1,8 +1,8 @@
 /// How a route's output is shown on top of its coordinator's stack.
 ///
-/// On the web every presentation is a stack entry and a path segment, so Back closes it and a
-/// bookmark reopens it. The web layer renders `push` as a page with a breadcrumb, `modal` as a
-/// `<dialog>` over its presenter's page, and `fullScreen` in place of the page.
+/// Every presentation is a stack entry and a path segment, so going back closes it and the path
+/// reopens it. `push` continues its presenter's flow, `modal` shows over its presenter, and
+/// `fullScreen` takes its presenter's place until it is closed.
 public enum Presentation: String, Sendable, Hashable, Codable, CaseIterable {
     /// A page pushed on the stack.
     case push

@@ -1,7 +1,7 @@
 /// The fields of a submitted form, in the order they were sent. A name may repeat.
 ///
-/// The web layer fills it from an `application/x-www-form-urlencoded` body; tests build it
-/// from a literal: `let form: FormData = ["title": "Buy milk"]`.
+/// A host fills it from what the user submitted; tests build it from a literal:
+/// `let form: FormData = ["title": "Buy milk"]`.
 public struct FormData: Sendable, Hashable {
     /// Every field as sent.
     public var fields: [(name: String, value: String)] {

@@ -51,10 +51,10 @@ extension Screen {
 
 /// What a screen made of a submitted form.
 public enum Submission: Sendable, Equatable {
-    /// The form was handled; the web layer answers with a redirect to the new canonical path.
+    /// The form was handled; the tree shows whatever the handler navigated to.
     case accepted
-    /// The form failed validation; the page is shown again (HTTP 422) with the message and the
-    /// user's input.
+    /// The form failed validation; the screen is shown again with the message and the user's
+    /// input.
     case invalid(FormRejection)
 
     /// A rejection with a message for the whole form.

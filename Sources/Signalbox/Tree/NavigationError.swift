@@ -1,7 +1,7 @@
 /// Every way a navigation operation, a path, a step or a snapshot can fail — as a value.
 ///
 /// Each case carries what a user (or a log reader) needs: the route, the segment, the reason.
-/// The web layer maps them to HTTP in one place (see ``kind``).
+/// A host maps them to its protocol in one place, by ``kind``.
 public enum NavigationError: Error, Sendable, Equatable {
     /// A path segment names no route of the coordinator at that position.
     case unknownRoute(segment: String, coordinator: String, path: String)
@@ -51,8 +51,7 @@ public enum NavigationError: Error, Sendable, Equatable {
     /// look-up by type).
     case coordinatorNotFound(type: String)
 
-    /// Coarse categories, for hosts that map errors to a protocol (the web layer maps them to
-    /// HTTP statuses).
+    /// Coarse categories, for hosts that map errors to a protocol.
     public enum Kind: Sendable, Equatable {
         /// The target does not exist.
         case notFound
