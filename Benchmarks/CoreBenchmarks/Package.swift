@@ -14,7 +14,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "CoreBenchmarks",
-            dependencies: [.product(name: "Signalbox", package: root.lastPathComponent)]
+            dependencies: [.product(name: "Signalbox", package: root.lastPathComponent)],
+            // As in the library: async functions run on their caller's executor.
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         )
     ]
 )

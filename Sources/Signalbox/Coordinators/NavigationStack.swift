@@ -10,14 +10,21 @@ public final class NavigationStack<Coordinator: NavigationCoordinatable> {
 
     /// A stack starting at a root without input.
     public init<Output>(initial root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Void, Output>>) {
-        self.node = StackNode(initialRoot: root, input: nil)
+        self.node = StackNode(initialRoot: Self.storage(of: root), input: nil)
     }
 
     /// A stack starting at a root with an input.
     public init<Input, Output>(
         initial root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>, _ input: Input
     ) {
-        self.node = StackNode(initialRoot: root, input: input)
+        self.node = StackNode(initialRoot: Self.storage(of: root), input: input)
+    }
+
+    /// Reads the root's storage key path from the owner (a `Coordinator`) without a dynamic cast.
+    private static func storage<Input, Output>(
+        of root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
+    ) -> (AnyObject) -> AnyKeyPath {
+        { unsafeDowncast($0, to: Coordinator.self)[keyPath: root].storage }
     }
 
     /// The number of entries above the root.

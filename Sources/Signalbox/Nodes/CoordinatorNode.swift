@@ -118,19 +118,18 @@ extension CoordinatorNode {
         try parent.finish(child: self, with: value, screen: screen, &hooks)
     }
 
-    /// Asks the owner's guard about a navigation into route `route`.
-    final func verdict(
+    /// What the owner's guard is asked about a navigation into route `route`.
+    final func attempt(
         route: Int, kind: NavigationAttempt.Kind, input: Any?, origin: NavigationAttempt.Origin
-    ) async throws -> GuardDecision {
-        guard let owner = self.owner else { return .allow }
-        let attempt = NavigationAttempt(route: self.table.routes[route].name, kind: kind, input: input, origin: origin)
-        return try await owner.guardNavigation(attempt)
+    ) -> NavigationAttempt {
+        NavigationAttempt(route: self.table.routes[route].name, kind: kind, input: input, origin: origin)
     }
 
     /// Asks the guard on behalf of an operation; refusals and redirects become errors.
     final func checkGuard(route: Int, kind: NavigationAttempt.Kind, input: Any?) async throws {
-        let decision = try await self.verdict(route: route, kind: kind, input: input, origin: .operation)
-        try decision.check(route: self.table.routes[route].name)
+        guard let owner = self.owner else { return }
+        let attempt = self.attempt(route: route, kind: kind, input: input, origin: .operation)
+        try await owner.guardNavigation(attempt).check(route: attempt.route)
     }
 
     /// Throws when adding `extra` screens would exceed the tree's depth limit.

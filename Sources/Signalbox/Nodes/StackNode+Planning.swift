@@ -16,7 +16,9 @@ extension StackNode {
             }
             // Fast path: the segments spell exactly the kept entry's canonical name and input.
             if keeping, kept < self.items.count, self.spells(self.items[kept], &parser) {
-                try await parser.plan(self.items[kept].content)
+                if case .screen = self.items[kept].content { try parser.countScreen() } else {
+                    try await parser.plan(self.items[kept].content)
+                }
                 kept += 1
                 continue
             }
@@ -27,22 +29,28 @@ extension StackNode {
                 break
             }
             parser.advance()
-            let input = try parser.takeInput(for: self.table.routes[index])
+            var input: Any?
+            var inputSegment: String?
+            if self.table.routes[index].input != nil {
+                let decoded = try parser.takeInput(for: self.table.routes[index])
+                (input, inputSegment) = (decoded.value, decoded.segment)
+            }
             if keeping, kept < self.items.count, self.items[kept].route == index,
-                self.items[kept].inputSegment == input?.segment
+                self.items[kept].inputSegment == inputSegment
             {
-                try await parser.plan(self.items[kept].content)
+                if case .screen = self.items[kept].content { try parser.countScreen() } else {
+                    try await parser.plan(self.items[kept].content)
+                }
                 kept += 1
                 continue
             }
             keeping = false
-            try await parser.ask(self, route: index, kind: .route(presentation), input: input?.value)
-            let content = self.table.routes[index].make(owner, input?.value)
-            try await parser.plan(content)
+            let attempt = parser.attempt(self, route: index, kind: .route(presentation), input: input)
+            try parser.check(try await owner.guardNavigation(attempt), route: attempt.route)
+            let content = self.table.routes[index].make(owner, input)
+            if case .screen = content { try parser.countScreen() } else { try await parser.plan(content) }
             added.append(
-                Entry(
-                    route: index, presentation: presentation, input: input?.value, inputSegment: input?.segment,
-                    content: content))
+                Entry(route: index, presentation: presentation, input: input, inputSegment: inputSegment, content: content))
         }
         if kept < self.items.count || !added.isEmpty {
             parser.commits.append { hooks in
@@ -70,7 +78,8 @@ extension StackNode {
             return false
         }
         let route = self.table.routes[index]
-        try await parser.ask(self, route: index, kind: .root, input: nil)
+        let attempt = parser.attempt(self, route: index, kind: .root, input: nil)
+        try parser.check(try await owner.guardNavigation(attempt), route: attempt.route)
         if route.rootInput != nil { throw NavigationError.missingRootInput(root: route.name) }
         let content = route.make(owner, nil)
         try await parser.plan(content)

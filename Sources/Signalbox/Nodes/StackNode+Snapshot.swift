@@ -48,7 +48,7 @@ extension StackNode {
         for item in stack {
             let index = try self.routeIndex(item.route, root: false)
             let itemRoute = self.table.routes[index]
-            var decoded: (value: Any, segment: String)?
+            var decoded: DecodedInput?
             if itemRoute.input != nil {
                 guard let segment = item.input else { throw .missingInput(route: itemRoute.name) }
                 decoded = try itemRoute.decode(segment: segment[...])

@@ -3,16 +3,15 @@
 final class StackNode: CoordinatorNode {
     var root: Entry?
     var items: [Entry] = []
-    /// The initial root's key path and input, resolved when the node is bound.
-    private let initialRoot: (keyPath: AnyKeyPath, input: Any?)
+    /// The initial root's storage (read from the owner, typed, when the node is bound) and input.
+    private let initialRoot: (storage: (AnyObject) -> AnyKeyPath, input: Any?)
 
-    init(initialRoot keyPath: AnyKeyPath, input: Any?) {
-        self.initialRoot = (keyPath, input)
+    init(initialRoot storage: @escaping (AnyObject) -> AnyKeyPath, input: Any?) {
+        self.initialRoot = (storage, input)
     }
 
     override func didBind(_ owner: any Coordinatable) {
-        guard let index = RouteRegistry.routeIndex(ofPartial: self.initialRoot.keyPath, in: owner, table: self.table)
-        else { return }
+        guard let index = self.table.index(ofStorage: self.initialRoot.storage(owner), in: owner) else { return }
         let content = self.table.routes[index].make(owner, self.initialRoot.input)
         self.root = Entry(route: index, presentation: nil, input: self.initialRoot.input, inputSegment: nil, content: content)
         self.adopt(content)

@@ -89,7 +89,8 @@ final class TabsNode: CoordinatorNode {
         parser.advance()
         let route = self.tabs[position].route
         if position != self.activeTab {
-            try await parser.ask(self, route: route, kind: .tab, input: nil)
+            let attempt = parser.attempt(self, route: route, kind: .tab, input: nil)
+            try parser.check(try await owner.guardNavigation(attempt), route: attempt.route)
         }
         if let content = self.tabs[position].content {
             try await parser.plan(content)

@@ -27,32 +27,39 @@ struct PathParser {
     /// Plans an entry's content, kept or freshly built: a screen counts one level of depth, a
     /// child coordinator plans its own part of the path.
     mutating func plan(_ content: Content) async throws {
-        switch content {
-        case .screen:
-            self.screens += 1
-            if self.screens > self.maxDepth { throw NavigationError.tooDeep(limit: self.maxDepth) }
-        case .coordinator(let child):
+        if case .coordinator(let child) = content {
             try await child.node.plan(&self)
+        } else {
+            try self.countScreen()
         }
     }
 
-    /// Consumes and decodes the input segment of `route`, when it takes one.
-    mutating func takeInput(for route: RouteDescriptor) throws(NavigationError) -> (value: Any, segment: String)? {
-        guard route.input != nil else { return nil }
+    /// A screen on the path: one level of depth (synchronous, so the common case of a stack of
+    /// screens costs no async call).
+    mutating func countScreen() throws(NavigationError) {
+        self.screens += 1
+        if self.screens > self.maxDepth { throw .tooDeep(limit: self.maxDepth) }
+    }
+
+    /// Consumes and decodes the input segment of `route` (a route that takes one).
+    mutating func takeInput(for route: RouteDescriptor) throws(NavigationError) -> DecodedInput {
         guard let raw = self.peek else { throw .missingInput(route: route.name) }
         self.advance()
         return try route.decode(segment: raw)
     }
 
-    /// Asks `node`'s guard about a navigation this path makes. A refusal is an error; a redirect
-    /// ends planning with ``PathRedirect``.
-    mutating func ask(_ node: CoordinatorNode, route: Int, kind: NavigationAttempt.Kind, input: Any?) async throws {
-        switch try await node.verdict(route: route, kind: kind, input: input, origin: .path(self.path)) {
-        case .redirect(let target, let resume):
-            throw PathRedirect(target: target, resume: resume)
-        case let decision:
-            try decision.check(route: node.table.routes[route].name)
-        }
+    /// What `node`'s guard is asked about a navigation this path makes. Planning code asks the
+    /// owner's guard itself (one async call, the hot path of every new entry) and hands the
+    /// answer to ``check(_:route:)``.
+    func attempt(_ node: CoordinatorNode, route: Int, kind: NavigationAttempt.Kind, input: Any?) -> NavigationAttempt {
+        node.attempt(route: route, kind: kind, input: input, origin: .path(self.path))
+    }
+
+    /// A guard's answer to a navigation this path makes: a refusal is an error; a redirect ends
+    /// planning with ``PathRedirect``.
+    func check(_ decision: GuardDecision, route: String) throws {
+        if case .redirect(let target, let resume) = decision { throw PathRedirect(target: target, resume: resume) }
+        try decision.check(route: route)
     }
 }
 

@@ -36,35 +36,33 @@ struct RouteDescriptor: Sendable {
 
     // MARK: The one input decoder (paths, by-name requests and snapshots)
 
-    /// Decodes a raw (percent-encoded) path segment as this route's input; returns the value and
-    /// its canonical segment.
-    func decode(segment raw: Substring) throws(NavigationError) -> (value: Any, segment: String) {
-        let plain = PathCodec.isCanonicalPlain(raw)
-        let text: String
+    /// Decodes a raw (percent-encoded) path segment as this route's input.
+    func decode(segment raw: Substring) throws(NavigationError) -> DecodedInput {
         do {
-            text = plain ? String(raw) : try PathCodec.decodeInput(raw)
+            let plain = PathCodec.isCanonicalPlain(raw)
+            let text = plain ? String(raw) : try PathCodec.decodeInput(raw)
+            let (value, canonical) = try self.decodeValue(text)
+            return DecodedInput(value: value, segment: plain && canonical == text ? text : PathCodec.encodeInput(canonical))
         } catch {
             throw .badInput(route: self.name, segment: String(raw.prefix(128)), reason: error.reason)
         }
-        let (value, canonical) = try self.decode(text: text, shownAs: raw)
-        return (value, plain && canonical == text ? text : PathCodec.encodeInput(canonical))
     }
 
-    /// Decodes already-decoded input text (a form field, say); returns the value and its
-    /// canonical segment.
-    func decode(text: String) throws(NavigationError) -> (value: Any, segment: String) {
-        let (value, canonical) = try self.decode(text: text, shownAs: text[...])
-        return (value, PathCodec.encodeInput(canonical))
-    }
-
-    private func decode(text: String, shownAs shown: Substring) throws(NavigationError) -> (Any, String) {
-        guard let codec = self.input else { throw .badInput(route: self.name, segment: "", reason: "takes no input") }
+    /// Decodes already-decoded input text (a form field, say).
+    func decode(text: String) throws(NavigationError) -> DecodedInput {
         do {
-            let value = try codec.decode(text)
-            return (value, codec.encode(value))
+            let (value, canonical) = try self.decodeValue(text)
+            return DecodedInput(value: value, segment: PathCodec.encodeInput(canonical))
         } catch {
-            throw .badInput(route: self.name, segment: String(shown.prefix(128)), reason: error.reason)
+            throw .badInput(route: self.name, segment: String(text.prefix(128)), reason: error.reason)
         }
+    }
+
+    /// The value of decoded text, and its canonical text.
+    private func decodeValue(_ text: String) throws(InputDecodingError) -> (Any, String) {
+        guard let codec = self.input else { throw InputDecodingError("the route takes no input") }
+        let value = try codec.decode(text)
+        return (value, codec.encode(value))
     }
 
     /// The canonical path segment of an input value.
@@ -78,6 +76,12 @@ struct RouteDescriptor: Sendable {
         guard let old, let new else { return old == nil && new == nil }
         return (try? codec.encode(old)) == (try? codec.encode(new))
     }
+}
+
+/// A route input decoded from a path segment or text: the value and its canonical segment.
+struct DecodedInput {
+    let value: Any
+    let segment: String
 }
 
 /// Converts a presented route's input to and from its (decoded) path segment text.
@@ -180,12 +184,28 @@ private func screenBox<S: Screen>(_: S.Type) -> @Sendable (Any) -> Content {
     { .screen($0 as! S) }
 }
 
-private func coordinatorBox<C: Coordinatable>(_: C.Type) -> @Sendable (Any) -> Content {
-    { value in
-        let coordinator = value as! C
-        let node = coordinator.node
-        return .coordinator(Content.Child(coordinator: coordinator, node: node))
+private func coordinatorBox<C: Coordinatable>(_ type: C.Type) -> @Sendable (Any) -> Content {
+    // Find the node's kind once per route, not with dynamic casts on every coordinator built.
+    let nodeOf: @Sendable (AnyObject) -> CoordinatorNode
+    if let stack = type as? any NavigationCoordinatable.Type {
+        nodeOf = stackNodeGetter(stack)
+    } else if let tabs = type as? any TabCoordinatable.Type {
+        nodeOf = tabsNodeGetter(tabs)
+    } else {
+        nodeOf = { unsafeDowncast($0, to: C.self).node }
     }
+    return { value in
+        let coordinator = value as! C
+        return .coordinator(Content.Child(coordinator: coordinator, node: nodeOf(coordinator)))
+    }
+}
+
+private func stackNodeGetter<C: NavigationCoordinatable>(_: C.Type) -> @Sendable (AnyObject) -> CoordinatorNode {
+    { unsafeDowncast($0, to: C.self).stackNode }
+}
+
+private func tabsNodeGetter<C: TabCoordinatable>(_: C.Type) -> @Sendable (AnyObject) -> CoordinatorNode {
+    { unsafeDowncast($0, to: C.self).tabsNode }
 }
 
 private func encodeJSON<Value: Encodable>(_ value: Value, with encoder: JSONEncoder) throws -> Data {
