@@ -29,6 +29,10 @@ extension WebApp {
         /// Origins (`https://example.com`) accepted in a POST's `Origin` header besides the
         /// request's own host, e.g. the public origin when a proxy rewrites `Host`.
         public var trustedOrigins: [String]
+        /// Form fields never shown back after a rejected form, in HTML or JSON: a field whose
+        /// name contains one of these, ignoring case (default: `passw`, `secret`, `token`, so
+        /// `password`, `newPassword`, `passwordConfirmation`, `apiToken`…).
+        public var secretFields: [String]
 
         /// The defaults suit development; set `secureCookies` behind TLS.
         public init(
@@ -43,7 +47,8 @@ extension WebApp {
             maxPathBytes: Int = 8 * 1024,
             maxDepth: Int = 64,
             developerTools: Bool = false,
-            trustedOrigins: [String] = []
+            trustedOrigins: [String] = [],
+            secretFields: [String] = ["passw", "secret", "token"]
         ) {
             self.cookieName = cookieName
             self.secureCookies = secureCookies
@@ -57,6 +62,13 @@ extension WebApp {
             self.maxDepth = maxDepth
             self.developerTools = developerTools
             self.trustedOrigins = trustedOrigins
+            self.secretFields = secretFields
+        }
+
+        /// Whether the form field `name` is secret (see ``secretFields``).
+        func isSecretField(_ name: String) -> Bool {
+            let name = name.lowercased()
+            return self.secretFields.contains { !$0.isEmpty && name.contains($0.lowercased()) }
         }
 
         /// The form limits as a ``FormCodec/Limits``.

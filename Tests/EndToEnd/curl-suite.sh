@@ -135,6 +135,11 @@ scrape_csrf
 FIRST_SESSION=$(session_cookie)
 [ -n "$FIRST_SESSION" ] && pass "a session cookie was set" || fail "a session cookie was set" "no cookie"
 
+GET_LENGTH=$(header content-length)
+HEAD_LENGTH=$(curl -sS -I -b "$JAR" --max-time 10 "$BASE/unauthenticated" | grep -i '^content-length:' | cut -d' ' -f2 | tr -d '\r')
+[ -n "$GET_LENGTH" ] && [ "$GET_LENGTH" != 0 ] && [ "$HEAD_LENGTH" = "$GET_LENGTH" ] \
+    && pass "HEAD answers the GET's Content-Length" || fail "HEAD answers the GET's Content-Length" "GET $GET_LENGTH, HEAD $HEAD_LENGTH"
+
 get /app.css
 expect_status "static files are served" 200
 if header set-cookie | grep -q .; then fail "static files set no cookie" "$(header set-cookie)"; else pass "static files set no cookie"; fi
@@ -145,6 +150,10 @@ expect_status "a wrong password is refused" 422
 expect_body "the refusal says why" "Wrong username or password."
 expect_body "the username is kept" 'value="alice"'
 expect_no_body "the password is not echoed" 'wrong-password'
+post_json /unauthenticated username=alice password=wrong-password
+expect_status "a wrong password is refused in JSON too" 422
+expect_no_body "JSON does not echo the password either" 'wrong-password'
+expect_body "JSON echoes the username" '"username":"alice"'
 
 post /unauthenticated username=alice password=wonderland
 expect_redirect "the right password logs in" /authenticated/home

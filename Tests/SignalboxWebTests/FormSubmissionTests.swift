@@ -56,6 +56,18 @@ import Testing
         #expect(reply.json["path"] as? String == "/guest")
     }
 
+    @Test(arguments: [false, true])
+    func aRejectedFormNeverSendsASecretFieldBack(json: Bool) async throws {
+        let harness = try Harness()
+        let browser = try await self.browser(at: "/guest", harness)
+        let reply = try await browser.post(
+            "/guest", ["action": "login", "name": "", "password": "TopSecret123", "newPassword": "Hunter2", "apiToken": "t0k"],
+            json: json)
+        #expect(reply.status == 422)
+        for secret in ["TopSecret123", "Hunter2", "t0k"] { #expect(!reply.body.contains(secret)) }
+        if json { #expect(reply.json["form"] as? [String: String] == ["action": "login", "name": ""]) }
+    }
+
     @Test func aScreenThatTakesNoFormsAnswers400() async throws {
         let harness = try Harness()
         let browser = try await self.browser(at: "/guest/~/about", harness)

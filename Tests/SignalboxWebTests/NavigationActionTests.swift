@@ -92,7 +92,7 @@ import Testing
         for action in ["pop", "dismiss"] {
             let reply = try await browser.post("/_nav/\(action)", ["from": "/guest/terms"])
             #expect(reply.status == 409)
-            #expect(reply.body.contains("cannot be dismissed"))
+            #expect(reply.body.contains("cannot be closed"))
         }
         #expect(try await harness.path(of: try #require(browser.sessionID)) == "/guest/terms")
     }

@@ -74,9 +74,19 @@ import Testing
         let reply = try await browser.get("/guest/signup/bogus")
         #expect(reply.status == 404)
         #expect(reply.contentType == "text/html; charset=utf-8")
-        #expect(reply.body.contains("No route &quot;bogus&quot;"))
+        #expect(reply.body.contains("There is no page at /guest/signup/bogus (&quot;bogus&quot; is unknown there)."))
+        #expect(!reply.body.contains("Coordinator"))  // no Swift type names for users
         #expect(reply.body.contains("href=\"/guest/signup\""))  // back to where the session is
         #expect(try await harness.path(of: try #require(browser.sessionID)) == "/guest/signup")
+    }
+
+    @Test func developerModeShowsTheErrorsDetailWithSwiftNames() async throws {
+        let harness = try Harness(configuration: .init(developerTools: true))
+        let reply = try await harness.browser().get("/guest/bogus", json: true)
+        #expect(reply.status == 404)
+        #expect((reply.json["detail"] as? String)?.contains("No route \"bogus\" in") == true)
+        let production = try await Harness().browser().get("/guest/bogus", json: true)
+        #expect(production.json["detail"] == nil)
     }
 
     @Test func badInputIsA400SayingWhatWasWrong() async throws {
@@ -106,12 +116,15 @@ import Testing
         #expect(reply.body.contains("admins only"))
     }
 
-    @Test func headIsAnsweredLikeGetWithoutABody() async throws {
+    @Test func headIsAnsweredExactlyLikeGetSoTheServerCanSendItsContentLength() async throws {
         let browser = try Harness().browser()
-        let reply = try await browser.get("/guest", method: .head)
-        #expect(reply.status == 200)
-        #expect(reply.contentType == "text/html; charset=utf-8")
-        #expect(reply.body.isEmpty)
+        let get = try await browser.get("/guest")
+        let head = try await browser.get("/guest", method: .head)
+        #expect(head.status == 200)
+        #expect(head.contentType == "text/html; charset=utf-8")
+        // The server drops the body and keeps its length (RFC 9110 §9.3.2).
+        #expect(head.body.utf8.count == get.body.utf8.count)
+        #expect(!head.body.isEmpty)
     }
 
     @Test(arguments: [HTTPRequest.Method.put, .delete, .patch, .options])

@@ -88,7 +88,7 @@ import Testing
         #expect(page.contains("<p class=\"custom-crumbs\">login;name;</p>"))
         let missing = try await browser.get("/guest/nowhere")
         #expect(missing.status == 404)
-        #expect(missing.body.hasPrefix("<h1>Lost: No route &quot;nowhere&quot;"))
+        #expect(missing.body.hasPrefix("<h1>Lost: There is no page at /guest/nowhere"))
     }
 
     @Test func errorPagesFallBackToABuiltInPageWithoutTheirTemplate() async throws {
@@ -96,7 +96,7 @@ import Testing
         let reply = try await harness.browser().get("/nowhere")
         #expect(reply.status == 404)
         #expect(reply.body.contains("<h1>404 Not Found</h1>"))
-        #expect(reply.body.contains("No route &quot;nowhere&quot;"))
+        #expect(reply.body.contains("There is no page at /nowhere"))
     }
 
     @Test func aMissingScreenTemplateIsA500AndCreatesNoSession() async throws {

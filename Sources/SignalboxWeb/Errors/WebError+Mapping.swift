@@ -44,11 +44,40 @@ extension WebError {
             self = .internalError(requestID: requestID)
             return
         }
-        self.init(status: status, code: error.code, message: error.description)
+        self.init(status: status, code: error.code, message: error.userMessage, detail: error.description)
     }
 }
 
 extension NavigationError {
+    /// What the user reads: the path or route name as it appears in the address, never a Swift
+    /// type (``description`` names types; it goes to the log and, in developer mode, the page).
+    /// Reasons a guard gives are the app's words for its users and are shown.
+    var userMessage: String {
+        switch self {
+        case .unknownRoute(let segment, _, let path):
+            "There is no page at \(path.prefix(256)) (\"\(segment.prefix(64))\" is unknown there)."
+        case .notFound(_, let reason): reason
+        case .badInput(let route, let segment, let reason):
+            "\"\(segment.prefix(64))\" is not a valid value for \"\(route)\" in this address: \(reason)."
+        case .missingInput(let route): "The address ends where \"\(route)\" needs a value."
+        case .missingRootInput(let root): "\"\(root)\" cannot be opened from an address."
+        case .malformedPath(let path, let reason): "The address \(path.prefix(128)) is malformed: \(reason)."
+        case .tooDeep(let limit): "The address goes deeper than \(limit) levels."
+        case .nothingToPop: "There is nothing to go back to."
+        case .nothingToDismiss: "There is no dialog or full-screen page to close."
+        case .notDismissible: "This dialog cannot be closed here."
+        case .routeNotFound(let route, _): "There is no \"\(route)\" page open to go to."
+        case .cannotDismiss: "This section cannot be closed."
+        case .coordinatorDismissed: "This page was already closed."
+        case .refused(_, let reason): reason
+        case .formNotAccepted: "This page does not accept forms."
+        case .unknownTab(let name): "There is no tab \"\(name.prefix(64))\" here."
+        case .redirect, .unhandledStep, .unhandledDeepLink, .noResultExpected, .resultTypeMismatch,
+            .snapshotMismatch, .coordinatorNotFound:
+            "Something went wrong on our side."
+        }
+    }
+
     /// The case name, as the `error` code of JSON error bodies.
     var code: String {
         switch self {

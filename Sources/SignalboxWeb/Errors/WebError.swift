@@ -19,16 +19,21 @@ public struct WebError: Error, Sendable, Hashable {
     public var allow: String?
     /// For 500: the request id to quote when reporting the problem.
     public var requestID: String?
+    /// What a developer needs to know (Swift type names, the failing route): logged, and shown
+    /// on error pages only with ``WebApp/Configuration/developerTools`` on.
+    public var detail: String?
 
     /// An error with its status, code and message.
     public init(
-        status: HTTPResponse.Status, code: String, message: String, allow: String? = nil, requestID: String? = nil
+        status: HTTPResponse.Status, code: String, message: String, allow: String? = nil, requestID: String? = nil,
+        detail: String? = nil
     ) {
         self.status = status
         self.code = code
         self.message = message
         self.allow = allow
         self.requestID = requestID
+        self.detail = detail
     }
 
     static func notFound(_ message: String) -> WebError {

@@ -40,6 +40,7 @@ enum FieldNames {
     static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let xRequestID = HTTPField.Name("X-Request-ID")!
+    static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
 }
 
 /// Whether `location` is a path on this site that is safe to redirect to: it starts with one

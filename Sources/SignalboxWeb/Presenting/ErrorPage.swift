@@ -6,12 +6,14 @@ import SignalboxHTTP
 /// `errors/error`) or as JSON `{"error", "message", "status"}` (+ `requestId` for 500s).
 ///
 /// The page's view model: `status` (number), `title` (reason phrase), `code`, `message`,
-/// `requestID` (or null), `homePath` (the session's current page, or `/`). If the template
+/// `requestID` (or null), `homePath` (the session's current page, or `/`), `detail` (what a
+/// developer needs, with developer tools on; else null). If the template
 /// itself fails, a minimal built-in page is sent instead: an error page never fails.
 struct ErrorPage {
     let renderer: any TemplateRenderer
 
-    func response(for error: WebError, json: Bool, homePath: String?) -> Response {
+    func response(for error: WebError, json: Bool, homePath: String?, showsDetail: Bool) -> Response {
+        let detail = showsDetail ? error.detail : nil
         var response: Response
         if json {
             var writer = JSONWriter()
@@ -20,16 +22,17 @@ struct ErrorPage {
                 object.string("message", error.message)
                 object.int("status", error.status.code)
                 if let requestID = error.requestID { object.string("requestId", requestID) }
+                if let detail { object.string("detail", detail) }
             }
             response = .json(error.status, writer.output)
         } else {
-            response = .html(error.status, self.html(for: error, homePath: homePath ?? "/"))
+            response = .html(error.status, self.html(for: error, homePath: homePath ?? "/", detail: detail))
         }
         if let allow = error.allow { response.headerFields[.allow] = allow }
         return response
     }
 
-    func html(for error: WebError, homePath: String) -> String {
+    func html(for error: WebError, homePath: String, detail: String?) -> String {
         let model: ViewModel = [
             "status": .int(error.status.code),
             "title": .string(error.status.reasonPhrase),
@@ -37,6 +40,7 @@ struct ErrorPage {
             "message": .string(error.message),
             "requestID": error.requestID.map(ViewModel.string) ?? .null,
             "homePath": .string(homePath),
+            "detail": detail.map(ViewModel.string) ?? .null,
         ]
         let specific = "errors/\(error.status.code)"
         let name = self.renderer.hasTemplate(named: specific) ? specific : "errors/error"

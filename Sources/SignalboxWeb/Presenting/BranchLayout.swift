@@ -9,14 +9,14 @@ import Signalbox
 ///   last screen of the branch (a modal can hold a whole pushed flow).
 /// - A full-screen presentation at index *f*: the page starts at *f* (in place of what was
 ///   below); a modal above it still opens as a dialog.
-struct BranchLayout {
-    let branch: [BranchEntry]
+struct BranchLayout: Sendable {
+    let branch: [PageDocument.Screen]
     /// The screens of the page, outermost first.
     let pageRange: Range<Int>
     /// Index of the top-most modal's first screen, or `nil`.
     let modalStart: Int?
 
-    init?(_ branch: [BranchEntry]) {
+    init?(_ branch: [PageDocument.Screen]) {
         guard !branch.isEmpty else { return nil }
         var start = 0
         var firstModal: Int?
@@ -43,7 +43,7 @@ struct BranchLayout {
     var pageIndex: Int { self.pageRange.upperBound - 1 }
 
     /// The screen rendered as the page's content.
-    var page: BranchEntry { self.branch[self.pageIndex] }
+    var page: PageDocument.Screen { self.branch[self.pageIndex] }
 
     /// Whether the page is a full-screen presentation.
     var isFullScreen: Bool { self.pageRange.lowerBound > 0 }

@@ -21,29 +21,29 @@ import Signalbox
 ///
 /// A 422 adds `error`, `message`, `status`, `fieldErrors` and `form`.
 enum NavigationStateJSON {
-    static func render(_ page: PageState, snapshot: NavigationSnapshot, csrf: String, echo: FormEcho? = nil) throws
-        -> String
-    {
-        let branch = page.branch
+    static func render(_ page: PageDocument) throws -> String {
         let layout = page.layout
-        let snapshot = try Self.snapshotJSON(snapshot)
+        let echo = page.echo
+        guard let snapshot = page.snapshot else {
+            throw NavigationError.snapshotMismatch(reason: "a JSON page was loaded without its snapshot")
+        }
+        let snapshotText = try Self.snapshotJSON(snapshot)
         var writer = JSONWriter()
         writer.object { json in
-            json.string("path", branch.path)
+            json.string("path", page.path)
             json.string("title", page.topTitle)
-            json.string("csrf", csrf)
-            json.key("tree") { $0.raw(snapshot) }
+            json.string("csrf", page.csrf)
+            json.key("tree") { $0.raw(snapshotText) }
             json.key("breadcrumbs") { crumbs in
-                crumbs.array(branch.screens.indices) { writer, index in
-                    let entry = branch.screens[index]
+                crumbs.array(page.screens) { writer, entry in
                     writer.object { crumb in
-                        crumb.string("title", page.titles[index])
+                        crumb.string("title", entry.title)
                         crumb.string("path", entry.path)
                         crumb.string("presentation", entry.presentation?.rawValue)
                     }
                 }
             }
-            let bars = branch.tabBars
+            let bars = page.tabBars
             json.key("tabs") { $0.array(bars.first?.tabs ?? []) { $0.value(Self.tab($1)) } }
             json.key("tabBars") { writer in
                 writer.array(bars) { writer, bar in
@@ -55,10 +55,10 @@ enum NavigationStateJSON {
             }
             // The same layout the HTML page is rendered from, so both always agree.
             let modal = layout.modalStart.map { start in
-                (branch.screens[start].route, branch.screens[start].presentation ?? .modal, layout.modalClosePath)
+                (page.screens[start].route, page.screens[start].presentation ?? .modal, layout.modalClosePath)
             }
             let fullScreen = layout.isFullScreen
-                ? (branch.screens[layout.pageRange.lowerBound].route, Presentation.fullScreen, layout.fullScreenClosePath)
+                ? (page.screens[layout.pageRange.lowerBound].route, Presentation.fullScreen, layout.fullScreenClosePath)
                 : nil
             for (key, presentation) in [("modal", modal), ("fullScreen", fullScreen)] {
                 json.key(key) { writer in
@@ -72,11 +72,11 @@ enum NavigationStateJSON {
             }
             json.key("routes") { writer in
                 writer.object { routes in
-                    for route in branch.availableRoutes { routes.string(route.name, route.path) }
+                    for route in page.routes { routes.string(route.name, route.path) }
                 }
             }
-            json.string("pop", branch.pathAfterPop)
-            json.string("template", page.top.screen.template)
+            json.string("pop", page.pathAfterPop)
+            json.string("template", page.top.template)
             json.value("screen", page.viewModels[page.topIndex] ?? .null)
             if let echo {
                 json.string("error", "invalidForm")

@@ -1,24 +1,5 @@
 import Signalbox
 
-/// The user's input and the rejection, for re-rendering a form that failed validation (422).
-struct FormEcho {
-    var form: FormData
-    var rejection: FormRejection
-
-    /// `form` (first value per field, `_csrf` left out), `error` and `fieldErrors`.
-    var viewModel: [String: ViewModel] {
-        var values: [String: ViewModel] = [:]
-        for field in self.form.fields where values[field.name] == nil && field.name != "_csrf" {
-            values[field.name] = .string(field.value)
-        }
-        return [
-            "form": .object(values),
-            "error": .string(self.rejection.message),
-            "fieldErrors": .object(self.rejection.fieldErrors.mapValues { .string($0) }),
-        ]
-    }
-}
-
 /// Renders a loaded page: each visible screen with its template (wrapped by its coordinators'
 /// wrapper templates), then `layout` with the page view model.
 struct PageComposer {
@@ -26,12 +7,14 @@ struct PageComposer {
     let developerTools: Bool
 
     /// The HTML page.
-    func html(_ page: PageState, csrf: String, echo: FormEcho? = nil) throws -> String {
-        try self.renderer.render("layout", with: try self.pageModel(page, csrf: csrf, echo: echo))
+    func html(_ page: PageDocument) throws -> String {
+        try self.renderer.render("layout", with: try self.pageModel(page))
     }
 
     /// The view model `layout` receives (see the README, "Page view model").
-    func pageModel(_ page: PageState, csrf: String, echo: FormEcho? = nil) throws -> ViewModel {
+    func pageModel(_ page: PageDocument) throws -> ViewModel {
+        let csrf = page.csrf
+        let echo = page.echo
         let layout = page.layout
         let topIndex = page.topIndex
         let pageIndex = layout.pageIndex
@@ -51,19 +34,19 @@ struct PageComposer {
 
         let breadcrumbs: [ViewModel] = layout.pageRange.map { index in
             [
-                "title": .string(page.titles[index]), "path": .string(layout.branch[index].path),
+                "title": .string(page.screens[index].title), "path": .string(layout.branch[index].path),
                 "current": .bool(index == pageIndex),
             ]
         }
-        let bars = page.branch.tabBars
+        let bars = page.tabBars
         let tabBars: [ViewModel] = bars.map { bar in ["tabs": .list(bar.tabs.map(Self.tabModel))] }
-        let path = page.branch.path
+        let path = page.path
         return [
             "title": .string(page.topTitle),
             "path": .string(path),
             "base": .string(Self.base(of: path)),
             "csrf": .string(csrf),
-            "template": .string(layout.page.screen.template),
+            "template": .string(layout.page.template),
             "breadcrumbs": .list(breadcrumbs),
             "hasBreadcrumbs": .bool(!breadcrumbs.isEmpty),
             "tabs": .list(bars.first?.tabs.map(Self.tabModel) ?? []),
@@ -73,7 +56,7 @@ struct PageComposer {
             "modal": modal,
             "fullScreen": .bool(layout.isFullScreen),
             "fullScreenClose": layout.fullScreenClosePath.map(ViewModel.string) ?? .null,
-            "popPath": page.branch.pathAfterPop.map(ViewModel.string) ?? .null,
+            "popPath": page.pathAfterPop.map(ViewModel.string) ?? .null,
             "devTools": .bool(self.developerTools),
             "status": .int(echo == nil ? 200 : 422),
         ]
@@ -82,7 +65,7 @@ struct PageComposer {
     /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base` (and the
     /// 422 extras), then each wrapper template from the innermost out, with `content`.
     private func content(
-        of page: PageState, at index: Int, csrf: String, extras: [String: ViewModel]?
+        of page: PageDocument, at index: Int, csrf: String, extras: [String: ViewModel]?
     ) throws -> String {
         let entry = page.layout.branch[index]
         var context: [String: ViewModel] = [
@@ -90,7 +73,7 @@ struct PageComposer {
         ]
         if let extras { context.merge(extras) { _, new in new } }
         var html = try self.renderer.render(
-            entry.screen.template, with: Self.object(page.viewModels[index] ?? .null).merging(context))
+            entry.template, with: Self.object(page.viewModels[index] ?? .null).merging(context))
         for wrapper in page.layout.wrappers(for: index).reversed() {
             context["content"] = .string(html)
             html = try self.renderer.render(wrapper.template, with: Self.object(wrapper.viewModel).merging(context))

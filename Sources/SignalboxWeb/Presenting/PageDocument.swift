@@ -1,0 +1,68 @@
+import Signalbox
+
+/// What a page shows, as plain values.
+///
+/// Loaded inside the session from one walk of the active branch (every screen's title, the view
+/// models of the screens the page renders), then presented after the session is released: as
+/// HTML by ``PageComposer`` or as JSON by ``NavigationStateJSON``. Both read this one value, so
+/// they cannot disagree, and no template renders while the session is held.
+struct PageDocument: Sendable {
+    /// One screen of the active branch.
+    struct Screen: Sendable {
+        var route: String
+        var path: String
+        var presentation: Presentation?
+        var title: String
+        var template: String
+        var wrappers: [WrapperCoordinatorInfo]
+    }
+
+    /// The canonical path.
+    var path: String
+    /// The screens, outermost first.
+    var screens: [Screen]
+    var tabBars: [TabBar]
+    var layout: BranchLayout
+    /// The view models of the rendered screens (the page's and, with a modal, the top one), by index.
+    var viewModels: [Int: ViewModel]
+    var pathAfterPop: String?
+    /// The top coordinator's routes that can be pushed or presented, with their paths.
+    var routes: [(name: String, path: String)]
+    var csrf: String
+    /// A rejected form to show again (status 422).
+    var echo: FormEcho?
+    /// The tree's snapshot; loaded for JSON answers only.
+    var snapshot: NavigationSnapshot?
+
+    /// Loads the page of `state`'s tree as it is now.
+    static func load(_ state: SessionState, echo: FormEcho?, withSnapshot: Bool) async throws -> PageDocument {
+        let branch = state.tree.activeBranch
+        var screens: [Screen] = []
+        screens.reserveCapacity(branch.screens.count)
+        for entry in branch.screens {
+            screens.append(
+                Screen(
+                    route: entry.route, path: entry.path, presentation: entry.presentation, title: try await entry.title,
+                    template: entry.screen.template, wrappers: entry.wrappers))
+        }
+        guard let layout = BranchLayout(screens) else {
+            throw NavigationError.snapshotMismatch(reason: "the active branch holds no screen")
+        }
+        var viewModels: [Int: ViewModel] = [:]
+        viewModels[layout.pageIndex] = try await branch.screens[layout.pageIndex].screen.viewModel
+        let topIndex = screens.count - 1
+        if topIndex != layout.pageIndex {
+            viewModels[topIndex] = try await branch.screens[topIndex].screen.viewModel
+        }
+        return PageDocument(
+            path: branch.path, screens: screens, tabBars: branch.tabBars, layout: layout, viewModels: viewModels,
+            pathAfterPop: branch.pathAfterPop, routes: branch.availableRoutes, csrf: state.csrfToken, echo: echo,
+            snapshot: withSnapshot ? try state.tree.snapshot() : nil)
+    }
+
+    var topIndex: Int { self.screens.count - 1 }
+    var top: Screen { self.screens[self.topIndex] }
+    var topTitle: String { self.top.title }
+    /// 200, or 422 for a rejected form.
+    var isRejectedForm: Bool { self.echo != nil }
+}

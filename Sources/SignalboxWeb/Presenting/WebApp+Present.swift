@@ -1,0 +1,52 @@
+import HTTPTypes
+import Signalbox
+import SignalboxHTTP
+
+// Present: the one place where an answer becomes HTML or JSON. Runs after the session is
+// released; a failure here (a template that throws) still answers an error page.
+
+extension WebApp {
+    func present(_ answer: Answer, _ exchange: Exchange) -> Response {
+        var response: Response
+        do {
+            response = try self.response(for: answer.body, exchange)
+        } catch {
+            let homePath: String? = if case .page(let page) = answer.body { page.path } else { nil }
+            response = self.errorResponse(self.webError(for: error, exchange), homePath: homePath, exchange)
+        }
+        for cookie in answer.cookies { response.appendSetCookie(cookie) }
+        if answer.endsCachedPages { response.headerFields[FieldNames.clearSiteData] = "\"cache\"" }
+        response.addStandardHeaders()
+        if response.status == .internalServerError {
+            response.headerFields[FieldNames.xRequestID] = exchange.requestID
+        }
+        return response
+    }
+
+    private func response(for body: Answer.Body, _ exchange: Exchange) throws -> Response {
+        switch body {
+        case .page(let page):
+            let status: HTTPResponse.Status = page.isRejectedForm ? .unprocessableContent : .ok
+            if exchange.wantsJSON { return .json(status, try NavigationStateJSON.render(page)) }
+            return .html(status, try self.composer.html(page))
+        case .seeOther(let location):
+            return .seeOther(location)
+        case .error(let error, let homePath):
+            return self.errorResponse(error, homePath: homePath, exchange)
+        case .developerTree(let model, let csrf):
+            if exchange.wantsJSON { return .json(.ok, model.jsonText) }
+            let page = model.merging(["title": "Coordinator tree", "csrf": .string(csrf)])
+            return .html(.ok, try self.renderer.render("dev/tree", with: page))
+        case .json(let text):
+            return .json(.ok, text)
+        case .presented(let response):
+            return response
+        }
+    }
+
+    private func errorResponse(_ error: WebError, homePath: String?, _ exchange: Exchange) -> Response {
+        self.errorPage.response(
+            for: error, json: exchange.wantsJSON, homePath: homePath,
+            showsDetail: self.configuration.developerTools)
+    }
+}

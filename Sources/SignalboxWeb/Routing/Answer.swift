@@ -1,0 +1,36 @@
+import Signalbox
+import SignalboxHTTP
+
+/// What a request's handling decided, as plain values: everything the presenter needs to write
+/// the response once the session is released (templates render outside the session).
+struct Answer: Sendable {
+    enum Body: Sendable {
+        /// A page: HTML through `layout`, or the JSON state.
+        case page(PageDocument)
+        /// `303 See Other` to a path of this site.
+        case seeOther(String)
+        /// An error page or JSON error; `homePath` is where the page's link leads.
+        case error(WebError, homePath: String?)
+        /// The developer page's model.
+        case developerTree(ViewModel, csrf: String)
+        /// A JSON document.
+        case json(String)
+        /// A response presented already (a new visitor's first page: see `WebApp.newVisitor`).
+        case presented(Response)
+    }
+
+    var body: Body
+    /// `Set-Cookie` values to send.
+    var cookies: [String] = []
+    /// The session's id changed (login, logout): the browser drops its cached pages of this site.
+    var endsCachedPages = false
+    /// For a new visitor: whether what was shown is worth a session (a page, or a guard's
+    /// redirect that remembered the path), rather than an error or a redirect the next request
+    /// derives from its URL again.
+    var keepsNewSession = false
+
+    init(_ body: Body, keepsNewSession: Bool = false) {
+        self.body = body
+        self.keepsNewSession = keepsNewSession
+    }
+}

@@ -1,0 +1,40 @@
+import Signalbox
+
+/// What a handler did to a session's tree. ``WebApp`` turns it into an ``Answer`` in one place
+/// (`conclude`), which follows redirects, applies Post/Redirect/Get and maps errors.
+enum Outcome {
+    /// Show the tree as it is; with an echo, a rejected form (422).
+    case show(echo: FormEcho? = nil)
+    /// A POST changed the tree: `303` to its new path (JSON clients get the new state).
+    case changed
+    /// The tree is already at a page whose canonical path differs from the request's: `303`
+    /// there (JSON clients get the state).
+    case moved(to: String)
+    /// A guard sent the navigation to another path: `303` there (JSON clients follow it).
+    case redirected(to: String)
+    /// The handling failed; nothing the error did not describe changed.
+    case failed(any Error)
+
+    /// Runs `operation` and describes how it went: `.changed`, or `.failed` with its error
+    /// (a guard's redirect thrown as ``NavigationError/redirect(to:)`` included).
+    static func of(_ operation: () async throws -> Void) async -> Outcome {
+        do {
+            try await operation()
+            return .changed
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// The outcome of applying a path: `nil` when it applied as asked.
+    static func applying(_ path: String, to tree: NavigationTree) async -> Outcome? {
+        do {
+            switch try await tree.apply(path: path) {
+            case .applied(let canonical): return canonical == path ? nil : .moved(to: canonical)
+            case .redirected(let target, _): return .redirected(to: target)
+            }
+        } catch {
+            return .failed(error)
+        }
+    }
+}

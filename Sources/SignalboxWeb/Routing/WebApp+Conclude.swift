@@ -1,0 +1,72 @@
+import HTTPTypes
+import Logging
+import Signalbox
+
+// Conclude: the one place where an outcome becomes an answer — redirects followed, PRG applied,
+// errors mapped — while the session is still held.
+
+extension WebApp {
+    /// The most guard redirects a JSON request follows before it is a loop.
+    static let redirectHops = 4
+
+    func conclude(_ outcome: Outcome, _ state: inout SessionState, _ exchange: Exchange) async -> Answer {
+        var outcome = outcome
+        var hops = 0
+        while true {
+            switch outcome {
+            case .show(let echo):
+                do {
+                    let page = try await PageDocument.load(state, echo: echo, withSnapshot: exchange.wantsJSON)
+                    return Answer(.page(page), keepsNewSession: true)
+                } catch {
+                    outcome = .failed(error)
+                }
+            case .changed:
+                if exchange.wantsJSON { outcome = .show() } else { return Answer(.seeOther(state.tree.path)) }
+            case .moved(let path):
+                if exchange.wantsJSON { outcome = .show() } else { return Answer(.seeOther(path)) }
+            case .redirected(let target):
+                hops += 1
+                guard isSafeLocalPath(target), hops <= Self.redirectHops else {
+                    outcome = .failed(UnsafeRedirect(target: target))
+                    continue
+                }
+                // A guard's redirect remembered where the visitor was going: worth a session.
+                guard exchange.wantsJSON else { return Answer(.seeOther(target), keepsNewSession: true) }
+                outcome = await Outcome.applying(target, to: state.tree) ?? .show()
+            case .failed(NavigationError.redirect(let target)):
+                outcome = .redirected(to: target)
+            case .failed(let error):
+                return Answer(.error(self.webError(for: error, exchange), homePath: state.tree.path))
+            }
+        }
+    }
+
+    /// Maps `error` to what the client sees (``WebError/init(_:requestID:)``); a 500 is logged
+    /// with the request id and the error's details.
+    func webError(for error: any Error, _ exchange: Exchange) -> WebError {
+        let webError = WebError(error, requestID: exchange.requestID)
+        if webError.status == .internalServerError {
+            self.logger.error(
+                "request failed",
+                metadata: [
+                    "request.id": "\(exchange.requestID)", "http.path": "\(exchange.path.prefix(256))",
+                    "error.message": "\(String(describing: error).prefix(1000))",
+                ])
+        } else if let detail = webError.detail {
+            self.logger.debug(
+                "request refused",
+                metadata: [
+                    "request.id": "\(exchange.requestID)", "http.status": "\(webError.status.code)",
+                    "error.detail": "\(detail.prefix(1000))",
+                ])
+        }
+        return webError
+    }
+}
+
+/// A guard redirected to something that is not a path of this site, or in a loop (a bug in the app).
+struct UnsafeRedirect: Error, CustomStringConvertible {
+    var target: String
+    var description: String { "unsafe or looping guard redirect to \(target.prefix(128))" }
+}

@@ -1,0 +1,132 @@
+import HTTPTypes
+import Logging
+import Signalbox
+import SignalboxHTTP
+
+// Handle: run a resolved route on the request's session and decide the answer. Nothing here
+// renders a template; the answer is presented after the session is released.
+
+extension WebApp {
+    func handle(_ route: WebRoute, _ exchange: Exchange) async throws -> Answer {
+        switch route {
+        case .page(let path):
+            if let answer = try await self.inSession(exchange, { state in await self.showPage(path, &state, exchange) }) {
+                return answer
+            }
+            return try await self.newVisitor(exchange) { state in await self.showPage(path, &state, exchange) }
+        case .form(let path):
+            return try await self.post(exchange) { state, form in await self.submit(form, at: path, &state) }
+        case .navigation(let action):
+            return try await self.post(exchange) { state, form in await self.perform(action, form, &state) }
+        case .developerTree:
+            if let answer = try await self.withSession(exchange, { state in await self.developerTree(state, exchange) }) {
+                return answer
+            }
+            // No session: show what a new one would look like, and keep nothing.
+            return await self.developerTree(SessionState.new(tree: self.makeTree(), now: self.clock.now), exchange)
+        case .sessionStats:
+            var writer = JSONWriter()
+            let count = try await self.sessionCount
+            writer.object { members in
+                members.int("sessions", count)
+                members.int("maxSessions", self.configuration.maxSessions)
+            }
+            return Answer(.json(writer.output))
+        }
+    }
+
+    /// Runs `body` on the request's session, trying each well-formed cookie value; `nil` when
+    /// none names a live session.
+    func withSession<Result: Sendable>(
+        _ exchange: Exchange, _ body: (inout SessionState) async throws -> Result
+    ) async throws -> Result? {
+        let now = self.clock.now
+        for id in exchange.sessionCandidates {
+            if let result = try await self.sessions.withSession(id: id, now: now, body) { return result }
+        }
+        return nil
+    }
+
+    /// Runs a handler on the request's session and concludes its outcome there; a changed
+    /// session id (rotation) sets the new cookie.
+    private func inSession(
+        _ exchange: Exchange, _ handler: (inout SessionState) async -> Outcome
+    ) async throws -> Answer? {
+        try await self.withSession(exchange) { state in
+            let id = state.id
+            let outcome = await handler(&state)
+            var answer = await self.conclude(outcome, &state, exchange)
+            if state.id != id {
+                self.logger.info(
+                    "session id rotated",
+                    metadata: ["session.id": "\(state.id.fingerprint)", "session.previous": "\(id.fingerprint)"])
+                answer.cookies.append(self.cookie(for: state.id))
+                answer.endsCachedPages = true
+            }
+            return answer
+        }
+    }
+
+    /// A new visitor (or an unknown, expired or malformed cookie, which is never adopted): runs
+    /// the handler on a fresh tree and keeps it as a session only when the answer is worth it,
+    /// so bots and 404s cost nothing.
+    private func newVisitor(
+        _ exchange: Exchange, _ handler: (inout SessionState) async -> Outcome
+    ) async throws -> Answer {
+        var state = SessionState.new(tree: self.makeTree(), now: self.clock.now)
+        let outcome = await handler(&state)
+        let answer = await self.conclude(outcome, &state, exchange)
+        guard answer.keepsNewSession else { return answer }
+        // Presented before the session exists (no other request can see it yet), so a page
+        // that fails to render keeps nothing.
+        let response = self.present(answer, exchange)
+        var presented = Answer(.presented(response))
+        guard response.status == .ok || response.status == .seeOther else { return presented }
+        let id = state.id
+        try await self.sessions.insert(state)
+        presented.cookies.append(self.cookie(for: id))
+        self.logger.debug("session created", metadata: ["session.id": "\(id.fingerprint)"])
+        return presented
+    }
+
+    /// What every POST shares: the origin check, the form body and the CSRF token, then
+    /// `handler` on the session. Without a live session, with a wrong token or from another
+    /// site: 403 and nothing changes.
+    private func post(
+        _ exchange: Exchange, _ handler: @escaping (inout SessionState, FormData) async -> Outcome
+    ) async throws -> Answer {
+        guard self.originPolicy.permits(exchange.request) else { throw WebError.crossOrigin }
+        let form = try self.decodeForm(exchange)
+        let token = form["_csrf"] ?? exchange.request.headerFields[FieldNames.xCSRFToken]
+        let answer = try await self.inSession(exchange) { state in
+            guard let token, RandomToken.constantTimeEquals(token, state.csrfToken) else {
+                return .failed(WebError.invalidCSRFToken)
+            }
+            return await handler(&state, FormData(form.fields.filter { $0.name != "_csrf" }))
+        }
+        guard let answer else { throw WebError.invalidCSRFToken }
+        return answer
+    }
+
+    /// The urlencoded body, within the configured limits. An empty body is an empty form.
+    private func decodeForm(_ exchange: Exchange) throws -> FormData {
+        let body = exchange.request.body
+        if body.count > self.configuration.maxFormBytes {
+            throw FormDecodingError.tooLarge(limit: self.configuration.maxFormBytes)
+        }
+        if !body.isEmpty, let type = exchange.request.headerFields[.contentType] {
+            let mediaType = type.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
+            guard mediaType == "application/x-www-form-urlencoded" else { throw WebError.unsupportedMediaType }
+        }
+        return try self.formCodec.decode(body)
+    }
+
+    private func developerTree(_ state: SessionState, _ exchange: Exchange) async -> Answer {
+        do {
+            let model = try await DevTree(makeTree: self.makeTree).model(of: state.tree)
+            return Answer(.developerTree(model, csrf: state.csrfToken))
+        } catch {
+            return Answer(.error(self.webError(for: error, exchange), homePath: state.tree.path))
+        }
+    }
+}

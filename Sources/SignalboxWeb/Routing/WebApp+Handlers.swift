@@ -1,0 +1,83 @@
+import Signalbox
+
+// The handlers: each works on one session's tree and says what happened as an ``Outcome``.
+
+extension WebApp {
+    /// `GET <path>`: reshape the tree to the path. `/` names no page of its own: it shows the
+    /// session's current page (or the root's, for a new visitor).
+    func showPage(_ path: String, _ state: inout SessionState, _ exchange: Exchange) async -> Outcome {
+        if path == "/" {
+            let current = state.tree.path
+            return current == "/" ? .show() : .moved(to: current)
+        }
+        return await Outcome.applying(path, to: state.tree) ?? .show()
+    }
+
+    /// `POST <path>`: reshape the tree to the path, then hand the form to the screen on top.
+    func submit(_ form: FormData, at path: String, _ state: inout SessionState) async -> Outcome {
+        // "/" names no page of its own (see GET): the form goes to the page shown now.
+        if path != "/", let detour = await self.reshape(state, to: path) { return detour }
+        let control = SessionControl()
+        let submission: Result<Submission, any Error>
+        do {
+            submission = .success(try await state.tree.submit(form, services: control.services))
+        } catch {
+            submission = .failure(error)
+        }
+        // Rotation first, so the page or JSON answered already carries the new CSRF token.
+        if control.isRotationRequested { state.rotate() }
+        switch submission {
+        case .success(.accepted):
+            return .changed
+        case .success(.invalid(let rejection)):
+            return .show(echo: FormEcho(form: form, rejection: rejection, isSecret: self.configuration.isSecretField))
+        case .failure(let error):
+            return .failed(error)
+        }
+    }
+
+    /// `POST /_nav/<action>`: reshape the tree to `from` (the page the action was issued on),
+    /// then run the router action.
+    func perform(_ action: NavigationAction, _ form: FormData, _ state: inout SessionState) async -> Outcome {
+        if let from = form["from"], !from.isEmpty, let detour = await self.reshape(state, to: from) { return detour }
+        let tree = state.tree
+        return await Outcome.of {
+            switch action {
+            case .route:
+                let input = form["input"]
+                if let input, input.utf8.count > self.configuration.maxPathBytes {
+                    throw WebError.pathTooLong(limit: self.configuration.maxPathBytes)
+                }
+                try await tree.route(toNamed: try Self.required("to", in: form), input: input)
+            case .pop: try await tree.popTop()
+            case .popToRoot: try await tree.popTopToRoot()
+            case .tab: try await tree.selectTab(named: try Self.required("to", in: form))
+            case .dismiss: try await tree.dismissTopPresentation()
+            }
+        }
+    }
+
+    /// Reshapes the tree to `path` before a POST acts on it; `nil` when the tree is there,
+    /// else the outcome that ends the request (a guard's redirect or an error).
+    private func reshape(_ state: SessionState, to path: String) async -> Outcome? {
+        do {
+            if path.utf8.count > self.configuration.maxPathBytes {
+                throw WebError.pathTooLong(limit: self.configuration.maxPathBytes)
+            }
+            try PathLimits.refuseNUL(in: path)
+        } catch {
+            return .failed(error)
+        }
+        switch await Outcome.applying(path, to: state.tree) {
+        case nil, .moved?: return nil
+        case let other?: return other
+        }
+    }
+
+    private static func required(_ name: String, in form: FormData) throws -> String {
+        guard let value = form[name], !value.isEmpty else {
+            throw WebError.badRequest("missingField", "The field \"\(name)\" is required.")
+        }
+        return value
+    }
+}

@@ -1,0 +1,75 @@
+import HTTPTypes
+import Signalbox
+
+/// What a request asks for, resolved once from its method and path before any session is
+/// touched: the one place where the web layer's URL space is laid out.
+///
+/// | Method and path | Route |
+/// |---|---|
+/// | `GET`/`HEAD` `<path>` | ``page(_:)`` — reshape the tree to the path and show it |
+/// | `POST <path>` | ``form(_:)`` — a form for the screen on top of that path |
+/// | `POST /_nav/<action>` | ``navigation(_:)`` — the router API |
+/// | `GET`/`HEAD` `/_dev/tree`, `/_dev/sessions` | developer pages (with developer tools on) |
+enum WebRoute: Equatable {
+    case page(String)
+    case form(String)
+    case navigation(NavigationAction)
+    case developerTree
+    case sessionStats
+
+    static let developerTreePath = "/_dev/tree"
+    static let sessionStatsPath = "/_dev/sessions"
+
+    /// Resolves `method` and the raw `path`, refusing what no route answers.
+    init(method: HTTPRequest.Method, path: String, configuration: WebApp.Configuration) throws {
+        if path.utf8.count > configuration.maxPathBytes { throw WebError.pathTooLong(limit: configuration.maxPathBytes) }
+        let isRead = method == .get || method == .head
+        if path == "/_nav" || path.hasPrefix("/_nav/") {
+            guard method == .post else { throw WebError.methodNotAllowed(allow: "POST") }
+            guard let action = NavigationAction(path: path) else {
+                throw WebError.notFound("There is no navigation action \(path.prefix(64)).")
+            }
+            self = .navigation(action)
+            return
+        }
+        if path == "/_dev" || path.hasPrefix("/_dev/") {
+            let route: WebRoute? =
+                switch path {
+                case Self.developerTreePath: .developerTree
+                case Self.sessionStatsPath: .sessionStats
+                default: nil
+                }
+            guard configuration.developerTools, let route else {
+                throw WebError.notFound("There is no page at \(path.prefix(64)).")
+            }
+            guard isRead else { throw WebError.methodNotAllowed(allow: "GET, HEAD") }
+            self = route
+            return
+        }
+        try PathLimits.refuseNUL(in: path)
+        if PathLimits.segmentCount(of: path) > configuration.maxDepth * 3 + 4 {
+            throw NavigationError.tooDeep(limit: configuration.maxDepth)
+        }
+        if isRead {
+            self = .page(path)
+        } else if method == .post {
+            self = .form(path)
+        } else {
+            throw WebError.methodNotAllowed(allow: "GET, HEAD, POST")
+        }
+    }
+}
+
+enum PathLimits {
+    static func segmentCount(of path: String) -> Int {
+        path.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+    }
+
+    /// A NUL byte (`%00`) is refused in every path the web layer applies (request paths and
+    /// `from`): the core would take it as part of an input, and no page of a site has one.
+    static func refuseNUL(in path: String) throws(NavigationError) {
+        if path.utf8.contains(0) || path.contains("%00") {
+            throw .malformedPath(path: String(path.prefix(128)), reason: "a NUL byte (%00) is not allowed")
+        }
+    }
+}
