@@ -22,9 +22,42 @@ import Testing
             "layout.mustache": "[{{{content}}}]", "todos/list.mustache": "{{#items}}[{{.}}]{{/items}}",
             "notes.txt": "ignored",
         ]) { directory in
-            let renderer = try MustacheRenderer(directory: directory)
+            let renderer = try MustacheRenderer(directory: directory, includeDefaults: false)
             #expect(renderer.templateNames == ["layout", "todos/list"])
             #expect(try renderer.render("todos/list", with: ["items": ["<a>", "b"]]) == "[&lt;a&gt;][b]")
+        }
+    }
+
+    @Test func theLibrarysTemplatesAreUnderneathAndAnAppsTemplateWinsByName() async throws {
+        try self.withDirectory(["todos/list.mustache": "list", "errors/error.mustache": "mine {{status}}"]) { directory in
+            let renderer = try MustacheRenderer(directory: directory)
+            for name in ["layout", "signalbox-layout", "partials/csrf", "partials/tabs", "dev/tree", "todos/list"] {
+                #expect(renderer.hasTemplate(named: name), "\(name)")
+            }
+            #expect(try renderer.render("errors/error", with: ["status": 404]) == "mine 404")
+            let page = try renderer.render("layout", with: ["title": "T", "content": "<p>hi</p>"])
+            #expect(page.contains("<title>T</title>"))
+            #expect(page.contains("<p>hi</p>"))
+            #expect(page.contains("href=\"/_signalbox/signalbox.css\""))
+        }
+        let bare = try MustacheRenderer()
+        #expect(bare.hasTemplate(named: "layout"))
+        #expect(!bare.hasTemplate(named: "todos/list"))
+    }
+
+    @Test(arguments: [
+        ("<form>{{>partials/csrff}}</form>", 1, 7, "partials/csrff"),
+        ("line one\n  {{< base }}{{/base}}", 2, 3, "base"),
+    ])
+    func aTemplateNamingAPartialThatDoesNotExistFailsStartUp(
+        _ text: String, _ line: Int, _ column: Int, _ missing: String
+    ) async throws {
+        try self.withDirectory(["todos/form.mustache": text]) { directory in
+            let error = try #require(throws: TemplateError.self) { try MustacheRenderer(directory: directory) }
+            #expect(error.file.hasSuffix("todos/form.mustache"))
+            #expect(error.line == line)
+            #expect(error.column == column)
+            #expect(error.reason.contains("\"\(missing)\""))
         }
     }
 

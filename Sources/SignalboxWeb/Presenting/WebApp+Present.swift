@@ -39,6 +39,10 @@ extension WebApp {
             return .html(.ok, try self.renderer.render("dev/tree", with: page))
         case .json(let text):
             return .json(.ok, text)
+        case .stylesheet(let text):
+            var response = Response(status: .ok, contentType: "text/css; charset=utf-8", body: text)
+            response.headerFields[.cacheControl] = "public, max-age=3600"
+            return response
         case .presented(let response):
             return response
         }

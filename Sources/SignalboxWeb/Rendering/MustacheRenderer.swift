@@ -12,8 +12,11 @@ public import Signalbox
 /// (`{{<layout}}{{$main}}…{{/main}}{{/layout}}`).
 ///
 /// Templates are loaded and parsed by swift-mustache once, at start-up; a template that does not
-/// parse fails start-up with its file, line and column. Template names are paths below the
-/// directory without the extension: `Templates/todos/list.mustache` is `todos/list`.
+/// parse, or names a partial that does not exist, fails start-up with its file, line and column.
+/// Template names are paths below the directory without the extension:
+/// `Templates/todos/list.mustache` is `todos/list`. The library's own templates (the page
+/// `layout`, `partials/…`, `errors/error`, `dev/…`) are always there underneath; an app's
+/// template of the same name replaces one.
 ///
 /// With the default ``Engine/compiled`` engine every template is also compiled for ``ViewModel``s
 /// (partials and blocks inlined) and rendered from that, byte for byte as swift-mustache renders
@@ -46,32 +49,47 @@ public struct MustacheRenderer: TemplateRenderer {
     /// the compiler declined it. Empty with ``Engine/swiftMustache``.
     public var interpretedTemplates: [String: String] { self.compiled.declined }
 
-    /// Loads every `*.mustache` file below `directory`, then those below `overrides` (which win
-    /// by name), then `templates` (name → Mustache text, which win over both).
+    /// The library's templates (`layout`, `signalbox-layout`, `partials/…`, `errors/error`,
+    /// `dev/…`), then every `*.mustache` file below `directory`, then those below `overrides`,
+    /// then `templates` (name → Mustache text): each layer wins over the ones before by name.
     ///
-    /// `engine` chooses compiled templates (the default) or swift-mustache for everything.
+    /// ```swift
+    /// let renderer = try MustacheRenderer(directory: "Templates")   // the app's screens + any overrides
+    /// let bare = try MustacheRenderer()                              // the library's pages only
+    /// ```
     ///
+    /// - Parameters:
+    ///   - directory: The app's templates; `nil` for none.
+    ///   - overrides: A second folder that wins over `directory`.
+    ///   - templates: Templates given as text, which win over both folders.
+    ///   - includeDefaults: Whether the library's templates are the bottom layer (turn it off to
+    ///     test a renderer with exactly the given templates).
+    ///   - engine: Compiled templates (the default) or swift-mustache for everything.
     /// - Throws: ``TemplateError`` naming the file, line and column of the first template that
-    ///   does not parse, or a missing directory.
+    ///   does not parse or that names a partial that does not exist, or a missing directory.
     public init(
-        directory: String, overrides: String? = nil, templates: [String: String] = [:], engine: Engine = .compiled
+        directory: String? = nil, overrides: String? = nil, templates: [String: String] = [:],
+        includeDefaults: Bool = true, engine: Engine = .compiled
     ) throws {
         var sources: [String: (file: String, text: String)] = [:]
-        for directory in [directory] + (overrides.map { [$0] } ?? []) {
+        if includeDefaults {
+            for (name, text) in DefaultTemplates.all { sources[name] = ("(Signalbox) \(name)", text) }
+        }
+        for directory in [directory, overrides].compactMap({ $0 }) {
             for (name, source) in try Self.read(directory: directory) { sources[name] = source }
         }
         for (name, text) in templates { sources[name] = (name, text) }
+        try PartialReferences.check(sources)
         try self.init(sources: sources, engine: engine)
     }
 
-    /// Parses templates given as name → Mustache text; `engine` as for
-    /// ``init(directory:overrides:templates:engine:)``.
+    /// Parses templates given as name → Mustache text, over the library's templates unless
+    /// `includeDefaults` is off; `engine` as for ``init(directory:overrides:templates:includeDefaults:engine:)``.
     ///
-    /// - Throws: ``TemplateError`` for the first template that does not parse.
-    public init(templates: [String: String], engine: Engine = .compiled) throws {
-        try self.init(
-            sources: Dictionary(uniqueKeysWithValues: templates.map { ($0.key, (file: $0.key, text: $0.value)) }),
-            engine: engine)
+    /// - Throws: ``TemplateError`` for the first template that does not parse or names a
+    ///   partial that does not exist.
+    public init(templates: [String: String], includeDefaults: Bool = true, engine: Engine = .compiled) throws {
+        try self.init(directory: nil, templates: templates, includeDefaults: includeDefaults, engine: engine)
     }
 
     private init(sources: [String: (file: String, text: String)], engine: Engine) throws {
@@ -91,6 +109,10 @@ public struct MustacheRenderer: TemplateRenderer {
         self.engine = engine
         self.compiled = engine == .compiled ? CompiledLibrary(sources: sources.mapValues(\.text)) : CompiledLibrary()
     }
+
+    /// The library's own templates, name → Mustache text: the bottom layer of every renderer
+    /// (unless `includeDefaults` is off). Read them to start an override.
+    public static var defaultTemplates: [String: String] { DefaultTemplates.all }
 
     /// Renders template `name`; ``ViewModel`` objects are looked up by key, without reflection.
     public func render(_ name: String, with viewModel: ViewModel) throws -> String {

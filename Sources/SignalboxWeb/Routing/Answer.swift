@@ -15,6 +15,8 @@ struct Answer: Sendable {
         case developerTree(ViewModel, csrf: String)
         /// A JSON document.
         case json(String)
+        /// A stylesheet the library ships.
+        case stylesheet(String)
         /// A response presented already (a new visitor's first page: see `WebApp.newVisitor`).
         case presented(Response)
     }

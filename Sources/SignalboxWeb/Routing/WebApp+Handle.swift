@@ -24,6 +24,8 @@ extension WebApp {
             }
             // No session: show what a new one would look like, and keep nothing.
             return await self.developerTree(SessionState.new(tree: self.makeTree(), now: self.clock.now), exchange)
+        case .libraryStylesheet:
+            return Answer(.stylesheet(DefaultStylesheet.text))
         case .sessionStats:
             var writer = JSONWriter()
             let count = try await self.sessionCount

@@ -10,12 +10,15 @@ import Signalbox
 /// | `POST <path>` | ``form(_:)`` — a form for the screen on top of that path |
 /// | `POST /_nav/<action>` | ``navigation(_:)`` — the router API |
 /// | `GET`/`HEAD` `/_dev/tree`, `/_dev/sessions` | developer pages (with developer tools on) |
+/// | `GET`/`HEAD` `/_signalbox/signalbox.css` | the default layout's stylesheet |
 enum WebRoute: Equatable {
     case page(String)
     case form(String)
     case navigation(NavigationAction)
     case developerTree
     case sessionStats
+    /// A file the library ships (the default stylesheet).
+    case libraryStylesheet
 
     static let developerTreePath = "/_dev/tree"
     static let sessionStatsPath = "/_dev/sessions"
@@ -44,6 +47,12 @@ enum WebRoute: Equatable {
             }
             guard isRead else { throw WebError.methodNotAllowed(allow: "GET, HEAD") }
             self = route
+            return
+        }
+        if path == "/_signalbox" || path.hasPrefix("/_signalbox/") {
+            guard path == DefaultStylesheet.path else { throw WebError.notFound("There is no file at \(path.prefix(64)).") }
+            guard isRead else { throw WebError.methodNotAllowed(allow: "GET, HEAD") }
+            self = .libraryStylesheet
             return
         }
         try PathLimits.refuseNUL(in: path)

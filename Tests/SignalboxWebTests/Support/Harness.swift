@@ -32,20 +32,10 @@ let fixtureTemplates: [String: String] = [
 
 /// The web layer's own templates (layout, partials, errors, dev) from `Templates/`, plus the
 /// fixture's. Only these files are read, so the demo's templates cannot break these tests.
+/// The fixture's screen templates; the page, partials, error and developer pages are the
+/// library's own defaults (no `Templates` folder involved).
 func webLayerTemplates() throws -> [String: String] {
-    var templates = fixtureTemplates
-    let manager = FileManager.default
-    let owned =
-        ["layout.mustache"]
-        + ["partials", "errors", "dev"].flatMap { folder in
-            ((try? manager.contentsOfDirectory(atPath: "\(templatesDirectory)/\(folder)")) ?? [])
-                .filter { $0.hasSuffix(".mustache") }.map { "\(folder)/\($0)" }
-        }
-    for file in owned {
-        let text = try String(contentsOfFile: "\(templatesDirectory)/\(file)", encoding: .utf8)
-        templates[String(file.dropLast(".mustache".count))] = text
-    }
-    return templates
+    fixtureTemplates
 }
 
 /// One web app over the fixture, with a manual clock and its own session store.
@@ -68,9 +58,9 @@ struct Harness {
                 maxSessions: configuration.maxSessions))
         let probe = Probe()
         let renderer = try MustacheRenderer(
-            templates: try webLayerTemplates().merging(templates) { _, new in new }.filter {
-                !removing.contains($0.key)
-            })
+            templates: MustacheRenderer.defaultTemplates.merging(try webLayerTemplates()) { _, new in new }
+                .merging(templates) { _, new in new }.filter { !removing.contains($0.key) },
+            includeDefaults: false)
         self.clock = clock
         self.store = store
         self.probe = probe

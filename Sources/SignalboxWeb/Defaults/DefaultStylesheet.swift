@@ -1,0 +1,39 @@
+/// The stylesheet the default layout links (`/_signalbox/signalbox.css`): enough for the
+/// library's own markup — tab bars, breadcrumbs, modal dialogs, full-screen pages, form errors,
+/// error and developer pages — in light and dark. An app replaces it by overriding the layout's
+/// `stylesheet` block.
+enum DefaultStylesheet {
+    static let path = "/_signalbox/signalbox.css"
+
+    static let text = #"""
+        :root { color-scheme: light dark; --bg: #f6f7f9; --surface: #fff; --text: #1c2330; --muted: #5d6778;
+          --border: #d9dee6; --accent: #2f5bd3; --danger: #b42318; --radius: 8px;
+          font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+        @media (prefers-color-scheme: dark) { :root { --bg: #0f1218; --surface: #181c24; --text: #e6e9ef;
+          --muted: #9aa4b5; --border: #2e3543; --accent: #7fa2ff; --danger: #ff8a80; } }
+        body { margin: 0; background: var(--bg); color: var(--text); line-height: 1.5; }
+        a { color: var(--accent); }
+        .page { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+        main { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 1rem 1.25rem; }
+        .tabs ul, .breadcrumbs ol { list-style: none; margin: 0 0 1rem; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; }
+        .tabs a { display: block; padding: .4rem .8rem; border-radius: var(--radius); text-decoration: none; }
+        .tabs a[aria-current="page"] { background: var(--accent); color: var(--surface); }
+        .breadcrumbs li + li::before { content: "›"; margin-right: .5rem; color: var(--muted); }
+        .breadcrumbs a[aria-current="page"] { color: var(--text); text-decoration: none; font-weight: 600; }
+        .full-screen-bar { display: flex; justify-content: flex-end; margin-bottom: 1rem; }
+        dialog.modal { position: fixed; inset: 0; margin: auto; max-width: min(36rem, 92vw); max-height: 86vh; overflow: auto;
+          border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); color: var(--text);
+          padding: 0; box-shadow: 0 0 0 100vmax rgb(15 18 24 / 45%); }
+        .modal-header { display: flex; justify-content: space-between; align-items: center; padding: .75rem 1rem;
+          border-bottom: 1px solid var(--border); }
+        .modal-header h2 { margin: 0; font-size: 1.1rem; }
+        .modal-close { text-decoration: none; font-size: 1.4rem; line-height: 1; }
+        .modal-body { padding: 1rem; }
+        form { margin: .5rem 0; }
+        input, select, textarea, button { font: inherit; }
+        .form-error, .error h1 { color: var(--danger); }
+        .request-id, .dev-tools, .node-kind, .presentation, .input { color: var(--muted); font-size: .9em; }
+        .error-detail { white-space: pre-wrap; background: var(--bg); padding: .5rem; border-radius: var(--radius); }
+        .dev-tools { text-align: center; padding: 1rem; }
+        """# + "\n"
+}
