@@ -42,6 +42,27 @@ final class UnguardedApp: NavigationCoordinatable {
         #expect(tree.pendingPath == nil)
     }
 
+    @Test func resumingThePendingPathContinuesThereOnceAndOnlyWhenItStillLeadsSomewhere() async throws {
+        let app = GuardedApp()
+        let tree = NavigationTree(root: app)
+        #expect(await tree.resumePendingPath() == false)  // nothing pending
+
+        try await tree.apply(path: "/admin")
+        #expect(await tree.resumePendingPath() == false)  // still not an admin: redirected again
+        #expect(tree.path == "/")
+        #expect(tree.pendingPath == nil)  // no loop: the path is used once
+
+        try await tree.apply(path: "/admin")
+        app.isAdmin = true
+        #expect(await tree.resumePendingPath())
+        #expect(tree.path == "/admin")
+        #expect(tree.pendingPath == nil)
+
+        tree.pendingPath = "/admin/nowhere"
+        #expect(await tree.resumePendingPath() == false)  // leads nowhere: the tree stays
+        #expect(tree.path == "/admin")
+    }
+
     @Test func aGuardCanRefuseOperationsAsWellAsPaths() async throws {
         let app = GuardedApp()
         let tree = NavigationTree(root: app)

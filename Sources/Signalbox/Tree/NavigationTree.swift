@@ -47,6 +47,29 @@ public final class NavigationTree {
         return self.pendingPath
     }
 
+    /// Continues to the page a guard sent the user away from (``pendingPath``), typically right
+    /// after login; the pending path is used once.
+    ///
+    /// ```swift
+    /// func logIn(_ user: User) async throws {
+    ///     try await self.root(\.authenticated, user)
+    ///     await self.tree?.resumePendingPath()   // the deep link the user followed while signed out
+    /// }
+    /// ```
+    ///
+    /// - Returns: Whether the tree is now at that page. `false` when nothing was pending, or
+    ///   when the path leads nowhere any more (a deleted item, say), is refused or redirected by
+    ///   a guard: the tree then stays where it was before the call.
+    @discardableResult
+    public func resumePendingPath() async -> Bool {
+        guard let path = self.takePendingPath() else { return false }
+        // A path that fails or redirects changes nothing (apply plans before it commits).
+        let outcome = try? await self.apply(path: path)
+        self.pendingPath = nil
+        if case .applied? = outcome { return true }
+        return false
+    }
+
     // MARK: The active branch
 
     /// The canonical path of the active branch, e.g. `/authenticated/todos/todo/3/pickProject`.

@@ -41,13 +41,8 @@ public final class MainCoordinator: NavigationCoordinatable {
     /// when there is one under `/authenticated/`.
     public func logIn(_ user: User) async throws {
         try await self.root(\.authenticated, user)
-        guard let tree = self.tree, let next = tree.takePendingPath() else { return }
-        do {
-            try await tree.apply(path: next)
-        } catch {
-            // The link leads nowhere any more (say, a deleted todo); the user stays on the tabs.
-            tree.pendingPath = nil
-        }
+        // A link that leads nowhere any more (say, a deleted todo) leaves the user on the tabs.
+        await self.tree?.resumePendingPath()
     }
 
     /// Switches back to the login flow; the signed-in tree is released.
