@@ -21,7 +21,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0", traits: []),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // The compiled engine claims byte parity with this swift-mustache; a minor release may change that.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", .upToNextMinor(from: "2.1.1")),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -30,6 +31,8 @@ let package = Package(
         .target(name: "Signalbox"),
 
         // The HTTP edge shared by every server: request/response values and the `Responder` protocol.
+        // Static files, content negotiation, JSON escaping and request ids live here, so every
+        // server (and an embedding service) shares them without linking libmicrohttpd.
         .target(
             name: "SignalboxHTTP",
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
@@ -66,15 +69,8 @@ let package = Package(
         ),
 
         // The todo demo: the app as a library (tested in-process) and a thin executable.
-        .target(
-            name: "TodoApp",
-            dependencies: [
-                "Signalbox",
-                "SignalboxWeb",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        // (SignalboxWeb re-exports Signalbox, SignalboxHTTP, HTTPTypes and Logging.)
+        .target(name: "TodoApp", dependencies: ["SignalboxWeb"]),
         .executableTarget(
             name: "TodoDemo",
             dependencies: [
@@ -82,7 +78,6 @@ let package = Package(
                 "SignalboxWeb",
                 "SignalboxMHD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -17,11 +17,16 @@ public struct Request: Sendable {
     public var body: [UInt8]
     /// The peer's address (`"127.0.0.1"`, `"::1"`), when the server knows it.
     public var clientAddress: String?
+    /// The id that names this request in every log line (the server's and the web layer's) and
+    /// on a 500 page. Servers pass their own (a proxy's `X-Request-ID`, say); the default is a
+    /// fresh 16-hex-digit id.
+    public var id: String
 
-    public init(head: HTTPRequest, body: [UInt8] = [], clientAddress: String? = nil) {
+    public init(head: HTTPRequest, body: [UInt8] = [], clientAddress: String? = nil, id: String? = nil) {
         self.head = head
         self.body = body
         self.clientAddress = clientAddress
+        self.id = id ?? RequestID.next()
     }
 
     /// The HTTP method.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Logging
 import SignalboxMHD
 import SignalboxWeb
 import TodoApp
@@ -38,6 +37,9 @@ struct TodoDemoCommand: AsyncParsableCommand {
     @Flag(help: "Serve the developer pages /_dev/tree and /_dev/sessions, and log more.")
     var dev = false
 
+    @Flag(help: "Mark the session cookie Secure (serve over HTTPS, e.g. behind a TLS proxy).")
+    var secureCookies = false
+
     @Option(help: "The most live sessions; past it the least recently used one is evicted.")
     var maxSessions = WebApp.Configuration().maxSessions
 
@@ -66,14 +68,16 @@ struct TodoDemoCommand: AsyncParsableCommand {
         let logger = Logger(label: "todo-demo")
 
         let templates = try Self.folder(self.templates, named: "Templates", marker: "layout.mustache")
-        let publicRoot = try Self.folder(self.publicFolder, named: "Public", marker: "app.css")
+        let publicRoot = (try? Self.folder(self.publicFolder, named: "Public", marker: "app.css")) ?? "Public"
 
         var webConfiguration = WebApp.Configuration()
         webConfiguration.developerTools = self.dev
         webConfiguration.maxSessions = self.maxSessions
+        webConfiguration.secureCookies = self.secureCookies
         let app = try TodoWebApp.make(
             store: InMemoryTodoStore.demo(), templates: templates, configuration: webConfiguration, logger: logger)
-        let site = try StaticFiles(root: publicRoot, fallback: app)
+        let site = StaticFiles(root: publicRoot, fallback: app)
+        if site.root == nil { logger.warning("no static files folder; serving none", metadata: ["public": "\(publicRoot)"]) }
         let server = HTTPServer(configuration: .init(host: self.host, port: self.port), responder: site, logger: logger)
 
         // Install the signal handler before the server's threads start, so they inherit the mask.
@@ -83,18 +87,8 @@ struct TodoDemoCommand: AsyncParsableCommand {
         logger.info(
             "todo demo started",
             metadata: ["templates": "\(templates)", "public": "\(publicRoot)", "dev": "\(self.dev)"])
-
-        let sweeper = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(60))
-                if let removed = try? await app.sweepExpiredSessions(), removed > 0 {
-                    logger.debug("expired sessions removed", metadata: ["sessions.removed": "\(removed)"])
-                }
-            }
-        }
         let signal = await signals.wait()
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
-        sweeper.cancel()
         await server.shutdown()
         logger.info("stopped")
     }

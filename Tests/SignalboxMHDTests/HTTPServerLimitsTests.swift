@@ -81,15 +81,26 @@ struct HTTPServerLimitsTests {
     }
 
     @Test(
-        "JSON errors are chosen from Accept in any case and position",
-        arguments: ["application/json", "text/html, Application/JSON;q=0.9", "*/*;q=0.1, APPLICATION/JSON"]
+        "The server's errors choose JSON by the web layer's rule: JSON preferred over HTML, any case or position",
+        arguments: [
+            ("application/json", true), ("text/html;q=0.5, Application/JSON;q=0.9", true),
+            ("*/*;q=0.1, APPLICATION/JSON", true), ("text/html, application/json;q=0.1", false),
+            ("text/html, application/json", false), ("*/*", false),
+        ]
     )
-    func jsonErrorAcceptVariants(accept: String) async throws {
+    func jsonErrorAcceptVariants(accept: String, json: Bool) async throws {
         try await withServer(configure: { $0.maxBodySize = 1 }) { server in
             let response = try await fetch(server, "POST", "/", headers: [("Accept", accept)], body: Array("12".utf8))
             #expect(response.status == 413)
-            #expect(response.header("Content-Type") == "application/json")
+            #expect(response.header("Content-Type") == (json ? "application/json" : "text/plain; charset=utf-8"))
         }
+    }
+
+    @Test("The server's JSON errors escape markup like the web layer's")
+    func serverJSONEscapesMarkup() {
+        let response = ServerErrorResponse.make(.badRequest, message: #"bad <b>&'""#, json: true)
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains(#""message":"bad \u003cb\u003e\u0026\u0027\"""#))
     }
 
     /// libmicrohttpd's own answers for heads it cannot or will not parse.

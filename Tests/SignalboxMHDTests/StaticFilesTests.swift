@@ -1,8 +1,8 @@
 import HTTPTypes
-import SignalboxHTTP
+import SignalboxMHD
 import Testing
 
-@testable import SignalboxMHD
+@testable import SignalboxHTTP
 
 /// The app behind the static files in these tests: 404 for everything, and it counts its calls.
 private func appFallback(_ recorder: RequestRecorder) -> ClosureResponder {
@@ -18,7 +18,7 @@ private func withStaticServer(
 ) async throws {
     let fixture = try PublicFixture()
     let app = RequestRecorder()
-    let files = try StaticFiles(root: fixture.root, configuration: configuration, fallback: appFallback(app))
+    let files = StaticFiles(root: fixture.root, configuration: configuration, fallback: appFallback(app))
     try await withServer(responder: files) { server in
         try await body(server, fixture, app)
     }
@@ -181,6 +181,12 @@ struct StaticFilesTests {
             ("/%252e%252e/secret.txt", 404),
             ("/%c0%ae%c0%ae/secret.txt", 404),
             ("/.env", 404),
+            ("/css/app.css~", 404),
+            ("/css/%23app.css%23", 404),
+            ("/css/app.css.bak", 404),
+            ("/css/app.css.swp", 404),
+            ("/css/app.css.orig", 404),
+            ("/css/config.js.rej", 404),
             ("/ABSOLUTE/secret.txt", 404),
         ]
     )
@@ -224,11 +230,30 @@ struct StaticFilesTests {
         }
     }
 
-    @Test("A missing root is an error at creation")
-    func missingRoot() {
-        #expect(throws: StaticFiles.RootError.self) {
-            try StaticFiles(
-                root: "/nonexistent/signalbox/public", fallback: ClosureResponder { _ in Response(status: .ok) })
+    @Test("A missing root serves no files: every request goes to the app")
+    func missingRoot() async throws {
+        let files = StaticFiles(
+            root: "/nonexistent/signalbox/public", fallback: ClosureResponder { _ in Response(status: .accepted) })
+        #expect(files.root == nil)
+        let request = Request(head: HTTPRequest(method: .get, scheme: nil, authority: "x", path: "/app.css"))
+        #expect(files.response(for: request) == nil)
+        #expect(try await files.respond(to: request).status == .accepted)
+    }
+
+    @Test("Files, 304s and refusals carry the security headers")
+    func securityHeaders() async throws {
+        try await withStaticServer { server, _, _ in
+            let file = try await fetch(server, "GET", "/notes.txt")
+            let eTag = try #require(file.header("ETag"))
+            let notModified = try await fetch(server, "GET", "/notes.txt", headers: [("If-None-Match", eTag)])
+            let refused = try await fetch(server, "GET", "/%2e%2e/secret.txt")
+            #expect([file.status, notModified.status, refused.status] == [200, 304, 400])
+            for response in [file, notModified, refused] {
+                #expect(response.header("X-Content-Type-Options") == "nosniff")
+                #expect(response.header("X-Frame-Options") == "DENY")
+                #expect(response.header("Referrer-Policy") == "same-origin")
+                #expect(response.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
+            }
         }
     }
 

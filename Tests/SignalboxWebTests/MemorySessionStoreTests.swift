@@ -65,6 +65,34 @@ import Testing
         #expect(try await store.count == 3)
     }
 
+    @Test func sessionsNoRequestCameBackToAreEvictedBeforeAnyThatOneDid() async throws {
+        let store = self.makeStore(max: 3)
+        let returning = try await self.insertSession(into: store)
+        #expect(try await self.isLive(returning, in: store))
+        var flood: [SessionID] = []
+        for _ in 0..<50 { flood.append(try await self.insertSession(into: store)) }
+        #expect(try await store.count == 3)
+        #expect(store.provisionalIDs == [flood[49], flood[48]])
+        #expect(try await self.isLive(returning, in: store))
+        // With no provisional session left, the least recently used established one goes.
+        let others = [flood[48], flood[49]]
+        for id in others { #expect(try await self.isLive(id, in: store)) }
+        _ = try await self.insertSession(into: store)
+        #expect(try await !self.isLive(returning, in: store))
+    }
+
+    @Test func theStoreSweepsAtMostOnceAMinuteOnItsOwn() async throws {
+        let store = self.makeStore(idle: .seconds(30))
+        let first = try await self.insertSession(into: store)
+        self.clock.advance(by: .seconds(40))
+        let second = try await self.insertSession(into: store)  // 40 s after the first look: no sweep yet
+        #expect(try await store.count == 2)
+        self.clock.advance(by: .seconds(25))
+        #expect(try await self.isLive(second, in: store))  // 65 s: this look-up sweeps `first`
+        #expect(try await store.count == 1)
+        #expect(try await !self.isLive(first, in: store))
+    }
+
     @Test func sweepingRemovesOnlyExpiredSessions() async throws {
         let store = self.makeStore(idle: .seconds(60))
         let old = try await self.insertSession(into: store)

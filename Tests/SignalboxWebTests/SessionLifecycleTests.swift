@@ -138,13 +138,32 @@ import Testing
         #expect(try await b.get("/guest").setCookies.count == 1)  // b was evicted: a new session
     }
 
-    @Test func sweepingRemovesExpiredSessions() async throws {
+    @Test func theStoreSweepsExpiredSessionsByItselfAsRequestsArrive() async throws {
         let harness = try Harness()
         try await harness.browser().get("/guest")
         try await harness.browser().get("/guest")
         harness.clock.advance(by: .seconds(31 * 60))
+        #expect(try await harness.app.sessionCount == 2)  // nothing ran since: nothing swept
         try await harness.browser().get("/guest")
-        #expect(try await harness.app.sweepExpiredSessions() == 2)
         #expect(try await harness.app.sessionCount == 1)
+        #expect(try await harness.app.sweepExpiredSessions() == 0)
+    }
+
+    @Test func aFloodOfCookielessOrForgedCookieRequestsNeverLogsOutASignedInUser() async throws {
+        let harness = try Harness(configuration: .init(maxSessions: 100))
+        let user = harness.browser()
+        try await user.get("/guest")
+        try await user.post("/guest", ["action": "login", "name": "ann"])
+        #expect(try await user.get("/member/items").status == 200)
+        for index in 0..<1_000 {
+            let visitor = harness.browser()
+            if index.isMultiple(of: 2) { visitor.cookies["signalbox_session"] = String(repeating: "ab", count: 16) }
+            #expect(try await visitor.get("/guest").status == 200)
+        }
+        #expect(try await harness.app.sessionCount == 100)
+        let page = try await user.get("/member/items")
+        #expect(page.status == 200)
+        #expect(page.setCookies.isEmpty)  // the same session, not a new one
+        #expect(page.body.contains("items"))
     }
 }

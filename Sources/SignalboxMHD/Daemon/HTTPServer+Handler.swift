@@ -45,7 +45,7 @@ extension HTTPServer {
         withUnsafeMutablePointer(to: &collector) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeaderField, pointer)
         }
-        state.wantsJSON = collector.wantsJSON
+        state.wantsJSON = ContentNegotiation.prefersJSON(collector.fields[.accept])
         guard let method = HTTPRequest.Method(String(cString: method)) else {
             return self.reject(connection, state, .badRequest, "invalid request method")
         }
@@ -110,7 +110,7 @@ extension HTTPServer {
             return self.reject(connection, state, .contentTooLarge, self.tooLargeMessage)
         }
         guard let head = state.head else { return .NO }
-        let request = Request(head: head, body: state.body, clientAddress: state.clientAddress)
+        let request = Request(head: head, body: state.body, clientAddress: state.clientAddress, id: nil)
         state.body = []
         let slot = ResponseSlot(connection: ConnectionHandle(raw: connection))
         // Runs on this thread until the responder first suspends; an in-memory responder completes here.
@@ -191,7 +191,7 @@ extension HTTPServer {
         do {
             return try await self.responder.respond(to: request)
         } catch {
-            let requestID = RequestID.generate()
+            let requestID = request.id
             self.logger.error(
                 "Responder threw; answered 500",
                 metadata: [
@@ -201,14 +201,13 @@ extension HTTPServer {
                     "error": "\(String(reflecting: error))",
                 ]
             )
-            let accept = Array((request.headerFields[.accept] ?? "").utf8)
-            let json = accept.withUnsafeBytes { HeaderCollector.mentionsJSON($0) }
+            let json = ContentNegotiation.prefersJSON(request.headerFields[.accept])
             var response = ServerErrorResponse.make(
                 .internalServerError,
                 message: "Internal server error (request id \(requestID))",
                 json: json
             )
-            response.headerFields.append(HTTPField(name: requestIDField, value: requestID))
+            response.headerFields.append(HTTPField(name: SecurityHeaderNames.xRequestID, value: requestID))
             return response
         }
     }
@@ -239,6 +238,3 @@ extension HTTPServer {
         self.logger.log(level: collecting ? .warning : .info, "\(message)", metadata: ["source": "libmicrohttpd"])
     }
 }
-
-/// `X-Request-ID`, set on 500 responses.
-let requestIDField = HTTPField.Name("X-Request-ID")!

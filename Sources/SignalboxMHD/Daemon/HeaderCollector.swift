@@ -11,7 +11,6 @@ struct HeaderCollector {
     var authority: String?
     var hostCount = 0
     var contentLength: UInt64?
-    var wantsJSON = false
     var invalidName: String?
 
     mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Bool {
@@ -29,8 +28,6 @@ struct HeaderCollector {
         case .contentLength:
             // libmicrohttpd has already rejected malformed values with 400.
             self.contentLength = UInt64(String(decoding: value, as: UTF8.self))
-        case .accept:
-            self.wantsJSON = self.wantsJSON || Self.mentionsJSON(value)
         default:
             break
         }
@@ -66,25 +63,6 @@ struct HeaderCollector {
     /// `Host` (HTTPTypes marks its own `.host` unavailable in favour of the authority).
     private static let host = HTTPField.Name("Host")!
 
-    private static let json = Array("application/json".utf8)
-
-    /// Whether the bytes contain `application/json`, ignoring ASCII case. A plain byte scan: this
-    /// runs for every request with an `Accept` field, and `String.contains` costs far more.
-    static func mentionsJSON(_ value: UnsafeRawBufferPointer) -> Bool {
-        let pattern = Self.json
-        guard value.count >= pattern.count else { return false }
-        for start in 0...(value.count - pattern.count) {
-            var index = 0
-            while index < pattern.count {
-                let byte = value[start + index]
-                let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                guard lowered == pattern[index] else { break }
-                index += 1
-            }
-            if index == pattern.count { return true }
-        }
-        return false
-    }
 }
 
 /// `MHD_KeyValueIteratorN` for `MHD_get_connection_values_n`; `cls` points to a `HeaderCollector`.

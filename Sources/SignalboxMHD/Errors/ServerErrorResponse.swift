@@ -11,16 +11,17 @@ import SignalboxHTTP
 enum ServerErrorResponse {
     static func make(_ status: HTTPResponse.Status, message: String, json: Bool) -> Response {
         let (code, reason) = Self.names(for: status)
+        var response: Response
         if json {
             let body =
-                "{\"error\":\"\(code)\",\"message\":\"\(Self.jsonEscaped(message))\",\"status\":\(status.code)}\n"
-            return Response(status: status, contentType: "application/json", body: body)
+                "{\"error\":\"\(code)\",\"message\":\(JSONEscaping.quoted(message)),\"status\":\(status.code)}\n"
+            response = Response(status: status, contentType: "application/json", body: body)
+        } else {
+            response = Response(
+                status: status, contentType: "text/plain; charset=utf-8", body: "\(status.code) \(reason): \(message)\n")
         }
-        return Response(
-            status: status,
-            contentType: "text/plain; charset=utf-8",
-            body: "\(status.code) \(reason): \(message)\n"
-        )
+        response.headerFields.addSecurityHeaders()
+        return response
     }
 
     private static func names(for status: HTTPResponse.Status) -> (code: String, reason: String) {
@@ -31,24 +32,5 @@ enum ServerErrorResponse {
         case 503: ("serviceUnavailable", "Service Unavailable")
         default: ("error", status.reasonPhrase)
         }
-    }
-
-    static func jsonEscaped(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 }

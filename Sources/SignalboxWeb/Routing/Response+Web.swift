@@ -24,22 +24,16 @@ extension Response {
         var fields = self.headerFields
         if fields[.cacheControl] == nil { fields[.cacheControl] = "no-cache, private" }
         fields[.vary] = "Accept, Cookie"
-        fields[.xContentTypeOptions] = "nosniff"
-        fields[FieldNames.referrerPolicy] = "same-origin"
-        fields[FieldNames.xFrameOptions] = "DENY"
-        fields[.contentSecurityPolicy] =
-            "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+        fields.addSecurityHeaders()
         self.headerFields = fields
     }
 }
 
 /// Header names HTTPTypes does not predefine.
 enum FieldNames {
-    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
-    static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
     static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
-    static let xRequestID = HTTPField.Name("X-Request-ID")!
+    static let xRequestID = SecurityHeaderNames.xRequestID
     static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
 }
 

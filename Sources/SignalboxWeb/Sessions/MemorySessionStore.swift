@@ -1,7 +1,10 @@
 import Synchronization
 
 /// The embedded session store: sessions in memory, with idle and absolute expiry and a cap on
-/// live sessions (least recently used evicted first).
+/// live sessions. At the cap, sessions no request has come back to (a flood of cookieless or
+/// forged-cookie requests) are evicted first, least recently used first, so such a flood never
+/// logs out a user. Expired sessions are swept by the store itself, at most once a minute, as
+/// part of its lookups and inserts.
 ///
 /// One `Mutex` guards the index (id → slot and the recency list); each session has its own
 /// ``AsyncLock``, so one session's requests run one at a time while other sessions' requests
@@ -49,7 +52,7 @@ public final class MemorySessionStore: SessionStore {
         id: SessionID, now: SessionInstant, _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result? {
         let (found, expired) = self.index.withLock { $0.lookup(id, now: now) }
-        expired?.markRemoved()
+        for box in expired { box.markRemoved() }
         guard let box = found else { return nil }
         await box.lock.lock()
         defer { box.lock.unlock() }
@@ -102,6 +105,12 @@ public final class MemorySessionStore: SessionStore {
     /// Session ids from most to least recently used.
     public var idsByRecency: [SessionID] {
         self.index.withLock { $0.idsByRecency }
+    }
+
+    /// Ids of the sessions no request has come back to yet (the first evicted at the cap), most
+    /// recently used first.
+    public var provisionalIDs: [SessionID] {
+        self.index.withLock { $0.provisionalIDs }
     }
 }
 

@@ -1,5 +1,14 @@
-/// The in-memory store's bookkeeping: id → slot, plus a doubly-linked least-recently-used list
-/// threaded through an array of slots (O(1) lookup, touch, insert, remove and eviction).
+/// The in-memory store's bookkeeping: id → slot, plus two doubly-linked least-recently-used
+/// lists threaded through an array of slots (O(1) lookup, touch, insert, remove and eviction).
+///
+/// A session is *provisional* until a request comes back with its cookie: a visitor who never
+/// returns (a bot, a flood of cookieless requests, a forged cookie, which starts a new session)
+/// only ever fills the provisional list. At the cap the least recently used provisional session
+/// goes first, so a flood cannot log out users who came back; an established session is evicted
+/// only when there is no provisional one.
+///
+/// Expired sessions are swept at most once per ``sweepInterval`` as part of a lookup or insert,
+/// so the store frees closed tabs by itself, without a timer.
 ///
 /// Not thread-safe; ``MemorySessionStore`` keeps it behind one `Mutex`. Trees are not here —
 /// each slot points to its session's own box, locked separately.
@@ -9,6 +18,10 @@ struct SessionIndex {
         var box: SessionBox?
         var createdAt: SessionInstant
         var lastSeenAt: SessionInstant
+        /// Whether no request has come back with this session's cookie yet.
+        var isProvisional: Bool
+        /// When it was last used, in operations (for ``idsByRecency``).
+        var touched: UInt64
         /// Towards the most recently used end; -1 at the head.
         var newer: Int
         /// Towards the least recently used end; -1 at the tail.
@@ -18,19 +31,24 @@ struct SessionIndex {
     private(set) var slots: [Slot] = []
     private var free: [Int] = []
     private var byID: [SessionID: Int] = [:]
-    /// Most recently used.
-    private var head = -1
-    /// Least recently used.
-    private var tail = -1
+    /// Most recently used, per list (0: provisional, 1: established).
+    private var heads = [-1, -1]
+    /// Least recently used, per list.
+    private var tails = [-1, -1]
+    private var clock: UInt64 = 0
+    private var lastSweep: SessionInstant?
 
     let idleTimeout: Duration
     let absoluteTimeout: Duration
     let capacity: Int
+    /// The least time between two sweeps made by lookups and inserts.
+    let sweepInterval: Duration
 
-    init(idleTimeout: Duration, absoluteTimeout: Duration, capacity: Int) {
+    init(idleTimeout: Duration, absoluteTimeout: Duration, capacity: Int, sweepInterval: Duration = .seconds(60)) {
         self.idleTimeout = idleTimeout
         self.absoluteTimeout = absoluteTimeout
         self.capacity = max(capacity, 1)
+        self.sweepInterval = sweepInterval
     }
 
     var count: Int { self.byID.count }
@@ -39,17 +57,20 @@ struct SessionIndex {
         now - slot.lastSeenAt >= self.idleTimeout || now - slot.createdAt >= self.absoluteTimeout
     }
 
-    /// The live session's box, touched as most recently used; expired sessions are removed
-    /// (and returned in `expired` so the caller can mark them).
-    mutating func lookup(_ id: SessionID, now: SessionInstant) -> (box: SessionBox?, expired: SessionBox?) {
-        guard let index = self.byID[id] else { return (nil, nil) }
+    /// The live session's box, touched as most recently used (and established); expired
+    /// sessions are removed and returned in `expired` so the caller can mark them.
+    mutating func lookup(_ id: SessionID, now: SessionInstant) -> (box: SessionBox?, expired: [SessionBox]) {
+        var expired = self.sweepIfDue(now: now)
+        guard let index = self.byID[id] else { return (nil, expired) }
         if self.isExpired(self.slots[index], now: now) {
-            return (nil, self.remove(id))
+            if let box = self.remove(id) { expired.append(box) }
+            return (nil, expired)
         }
         self.slots[index].lastSeenAt = now
         self.unlink(index)
+        self.slots[index].isProvisional = false
         self.linkAtHead(index)
-        return (self.slots[index].box, nil)
+        return (self.slots[index].box, expired)
     }
 
     /// Adds a session at the most recently used end; returns the boxes evicted to stay within
@@ -57,12 +78,16 @@ struct SessionIndex {
     mutating func insert(
         _ id: SessionID, box: SessionBox, createdAt: SessionInstant, lastSeenAt: SessionInstant
     ) -> [SessionBox] {
-        var evicted: [SessionBox] = []
+        var evicted = self.sweepIfDue(now: lastSeenAt)
         if let replaced = self.remove(id) { evicted.append(replaced) }
-        while self.byID.count >= self.capacity, self.tail >= 0 {
-            if let box = self.remove(self.slots[self.tail].id) { evicted.append(box) }
+        while self.byID.count >= self.capacity {
+            let victim = self.tails[0] >= 0 ? self.tails[0] : self.tails[1]
+            guard victim >= 0, let box = self.remove(self.slots[victim].id) else { break }
+            evicted.append(box)
         }
-        let slot = Slot(id: id, box: box, createdAt: createdAt, lastSeenAt: lastSeenAt, newer: -1, older: -1)
+        let slot = Slot(
+            id: id, box: box, createdAt: createdAt, lastSeenAt: lastSeenAt, isProvisional: true, touched: 0,
+            newer: -1, older: -1)
         let index: Int
         if let reused = self.free.popLast() {
             index = reused
@@ -100,14 +125,37 @@ struct SessionIndex {
 
     /// Removes every expired session; returns their boxes.
     mutating func sweep(now: SessionInstant) -> [SessionBox] {
+        self.lastSweep = now
         let expired = self.byID.compactMap { id, index in self.isExpired(self.slots[index], now: now) ? id : nil }
         return expired.compactMap { self.remove($0) }
     }
 
+    /// Sweeps when the last sweep is at least ``sweepInterval`` old.
+    private mutating func sweepIfDue(now: SessionInstant) -> [SessionBox] {
+        guard let last = self.lastSweep else {
+            self.lastSweep = now
+            return []
+        }
+        return now - last >= self.sweepInterval ? self.sweep(now: now) : []
+    }
+
     /// Ids from most to least recently used (for tests and diagnostics).
     var idsByRecency: [SessionID] {
+        var indices: [Int] = []
+        for list in 0..<2 {
+            var index = self.heads[list]
+            while index >= 0 {
+                indices.append(index)
+                index = self.slots[index].older
+            }
+        }
+        return indices.sorted { self.slots[$0].touched > self.slots[$1].touched }.map { self.slots[$0].id }
+    }
+
+    /// Ids of sessions no request has come back to, most recently used first.
+    var provisionalIDs: [SessionID] {
         var ids: [SessionID] = []
-        var index = self.head
+        var index = self.heads[0]
         while index >= 0 {
             ids.append(self.slots[index].id)
             index = self.slots[index].older
@@ -116,19 +164,23 @@ struct SessionIndex {
     }
 
     private mutating func unlink(_ index: Int) {
+        let list = self.slots[index].isProvisional ? 0 : 1
         let newer = self.slots[index].newer
         let older = self.slots[index].older
-        if newer >= 0 { self.slots[newer].older = older } else { self.head = older }
-        if older >= 0 { self.slots[older].newer = newer } else { self.tail = newer }
+        if newer >= 0 { self.slots[newer].older = older } else { self.heads[list] = older }
+        if older >= 0 { self.slots[older].newer = newer } else { self.tails[list] = newer }
         self.slots[index].newer = -1
         self.slots[index].older = -1
     }
 
     private mutating func linkAtHead(_ index: Int) {
-        self.slots[index].older = self.head
+        let list = self.slots[index].isProvisional ? 0 : 1
+        self.clock += 1
+        self.slots[index].touched = self.clock
+        self.slots[index].older = self.heads[list]
         self.slots[index].newer = -1
-        if self.head >= 0 { self.slots[self.head].newer = index }
-        self.head = index
-        if self.tail < 0 { self.tail = index }
+        if self.heads[list] >= 0 { self.slots[self.heads[list]].newer = index }
+        self.heads[list] = index
+        if self.tails[list] < 0 { self.tails[list] = index }
     }
 }

@@ -28,7 +28,7 @@ func withDemoServer<T>(
 ) async throws -> T {
     let store = InMemoryTodoStore.demo()
     let app = try TodoWebApp.make(store: store, templates: DemoServer.repository + "/Templates", logger: .quiet)
-    let site = try StaticFiles(root: DemoServer.repository + "/Public", fallback: app)
+    let site = StaticFiles(root: DemoServer.repository + "/Public", fallback: app)
     return try await withServer(responder: site, configure: configure) { server in
         try await body(DemoServer(server: server, store: store))
     }

@@ -51,6 +51,9 @@ final class PublicFixture {
         try self.writeFile("Public/space name.txt", "spaced\n")
         try self.writeFile("Public/café.txt", "accent\n")
         try self.writeFile("Public/.env", "PASSWORD=\(Self.secret)")
+        for backup in ["app.css~", "#app.css#", "app.css.bak", "app.css.swp", "app.css.orig", "config.js.rej"] {
+            try self.writeFile("Public/css/\(backup)", "old \(Self.secret)")
+        }
         try self.directory("Public/sub")
         try self.writeFile("Public/sub/index.html", "<p>sub index</p>")
         try self.makeLink("Public/link-inside", to: "css/app.css")

@@ -269,7 +269,7 @@ func serve(port: Int, useSwiftMustache: Bool) async throws {
     }
     var publicRoot = templates
     publicRoot.removeLast("Templates".count)
-    let site = try StaticFiles(root: publicRoot + "Public", fallback: app)
+    let site = StaticFiles(root: publicRoot + "Public", fallback: app)
     let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: port), responder: site, logger: logger)
     let signals = try SignalWaiter()
     try server.start()

@@ -1,5 +1,4 @@
 import HTTPTypes
-import SignalboxHTTP
 
 extension StaticFiles {
     /// A `200` with the file (no body for `HEAD`), or a `304` when the client's copy is current.

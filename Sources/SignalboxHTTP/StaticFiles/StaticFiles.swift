@@ -1,5 +1,5 @@
 import HTTPTypes
-public import SignalboxHTTP
+
 
 /// Serves files from a folder (`Public/`) in front of another ``Responder``.
 ///
@@ -12,12 +12,14 @@ public import SignalboxHTTP
 /// It works on the raw, percent-encoded request target and never serves anything outside the
 /// root: a `..` or `.` segment (plain or encoded as `%2e`), a backslash, or a NUL byte (`%00`) get
 /// `400`; a symbolic link resolving outside the root gets `404`; a path with an encoded slash
-/// (`%2F`) or a dot-file segment is never a file here and goes to the fallback, as do
-/// absolute-form targets.
+/// (`%2F`), a dot-file segment (`.env`, `.git/`) or an editor's backup or swap file (`app.css~`,
+/// `#app.css#`, `*.bak`, `*.swp`, `*.orig`) is never a file here and goes to the fallback, as do
+/// absolute-form targets. Every answer carries the security headers of
+/// ``HTTPFields/addSecurityHeaders()``.
 ///
 /// ```swift
 /// let app: any Responder = TodoApp(…)
-/// let site = try StaticFiles(root: "Public", fallback: app)
+/// let site = StaticFiles(root: "Public", fallback: app)
 /// let server = HTTPServer(configuration: .init(port: 8080), responder: site, logger: logger)
 /// ```
 ///
@@ -52,20 +54,9 @@ public struct StaticFiles: Responder {
         }
     }
 
-    /// A root folder that does not exist or cannot be resolved.
-    public struct RootError: Error, Sendable, CustomStringConvertible {
-        /// The root as given.
-        public let path: String
-        /// The `errno` of `realpath(3)`.
-        public let errorNumber: Int32
-
-        public var description: String {
-            "StaticFiles root \"\(self.path)\" cannot be resolved (errno \(self.errorNumber))"
-        }
-    }
-
-    /// The root folder, fully resolved (absolute, no symbolic links).
-    public let root: String
+    /// The root folder, fully resolved (absolute, no symbolic links); `nil` when the folder does
+    /// not exist, and then every request goes to the fallback.
+    public let root: String?
     /// Caching and lookup options.
     public let configuration: Configuration
     private let fallback: any Responder
@@ -76,12 +67,11 @@ public struct StaticFiles: Responder {
     ///   - root: The folder to serve, e.g. `"Public"` (relative to the working directory).
     ///   - configuration: Caching and lookup options.
     ///   - fallback: Answers every request that is not a file in `root`.
-    /// - Throws: ``RootError`` when `root` does not exist.
-    public init(root: String, configuration: Configuration = .init(), fallback: any Responder) throws(RootError) {
-        guard let resolved = FileSystem.realPath(root) else {
-            throw RootError(path: root, errorNumber: FileSystem.lastError)
-        }
-        self.root = resolved
+    ///
+    /// A `root` that does not exist is not an error: an app without static files serves none
+    /// (check ``root`` to warn about a misspelt folder).
+    public init(root: String, configuration: Configuration = .init(), fallback: any Responder) {
+        self.root = FileSystem.realPath(root).flatMap { FileSystem.kind(of: $0) == .directory ? $0 : nil }
         self.configuration = configuration
         self.fallback = fallback
     }
@@ -98,17 +88,20 @@ public struct StaticFiles: Responder {
     /// the fallback. Synchronous: reads the file on the calling thread.
     public func response(for request: Request) -> Response? {
         let method = request.method
-        guard method == .get || method == .head else { return nil }
-        switch self.resolve(target: request.head.path ?? "") {
+        guard method == .get || method == .head, let root = self.root else { return nil }
+        var response: Response?
+        switch self.resolve(target: request.head.path ?? "", root: root) {
         case .notAFile:
             return nil
         case .badRequest(let reason):
-            return Self.error(.badRequest, reason)
+            response = Self.error(.badRequest, reason)
         case .notFound:
-            return Self.error(.notFound, "not found")
+            response = Self.error(.notFound, "not found")
         case .file(let path):
-            return self.serve(path: path, request: request)
+            response = self.serve(path: path, request: request)
         }
+        response?.headerFields.addSecurityHeaders()
+        return response
     }
 
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -12,7 +12,7 @@ extension StaticFiles {
     }
 
     /// Maps a raw request target to a file inside the root, refusing every way out of it.
-    func resolve(target: String) -> Resolution {
+    func resolve(target: String, root: String) -> Resolution {
         guard target.utf8.first == UInt8(ascii: "/") else { return .notAFile }  // `*`, absolute-form
         var path = Substring(target)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
@@ -45,19 +45,21 @@ extension StaticFiles {
         }
         var names: [String] = []
         for segment in segments where !segment.isEmpty {
-            // Dot-files (.git, .env) are never served; names must be valid UTF-8.
-            guard segment.first != 0x2E, let name = String(validating: segment, as: UTF8.self) else {
+            // Dot-files (.git, .env) and editors' leftovers are never served; names must be valid UTF-8.
+            guard segment.first != 0x2E, let name = String(validating: segment, as: UTF8.self),
+                !Self.isBackupOrSwapFile(name)
+            else {
                 return .notAFile
             }
             names.append(name)
         }
-        let candidate = names.isEmpty ? self.root : self.root + "/" + names.joined(separator: "/")
-        switch self.contained(candidate) {
+        let candidate = names.isEmpty ? root : root + "/" + names.joined(separator: "/")
+        switch self.contained(candidate, root: root) {
         case .file(let file):
             return .file(file)
         case .directory(let directory):
             guard decoded.last == UInt8(ascii: "/"), let index = self.configuration.indexFile else { return .notAFile }
-            if case .file(let file) = self.contained(directory + "/" + index) {
+            if case .file(let file) = self.contained(directory + "/" + index, root: root) {
                 return .file(file)
             }
             return .notAFile
@@ -68,6 +70,14 @@ extension StaticFiles {
         }
     }
 
+    /// Editors' backup, swap and merge leftovers: `app.css~`, `#app.css#`, `app.css.bak`,
+    /// `.app.css.swp` (a dot-file anyway), `app.css.orig`, `app.css.rej`.
+    static func isBackupOrSwapFile(_ name: String) -> Bool {
+        if name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#")) { return true }
+        let lowered = name.lowercased()
+        return [".bak", ".swp", ".swo", ".orig", ".rej", ".tmp"].contains { lowered.hasSuffix($0) }
+    }
+
     private enum Containment {
         case file(String)
         case directory(String)
@@ -76,9 +86,9 @@ extension StaticFiles {
     }
 
     /// Resolves symbolic links and checks the result is still inside the root.
-    private func contained(_ path: String) -> Containment {
+    private func contained(_ path: String, root: String) -> Containment {
         guard let resolved = FileSystem.realPath(path) else { return .missing }
-        guard resolved == self.root || resolved.hasPrefix(self.root == "/" ? "/" : self.root + "/") else {
+        guard resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
             return .outside
         }
         switch FileSystem.kind(of: resolved) {
