@@ -69,7 +69,7 @@ public struct WebApp: Responder {
         self.composer = PageComposer(renderer: renderer, developerTools: configuration.developerTools)
         self.errorPage = ErrorPage(renderer: renderer)
         self.formCodec = FormCodec(limits: configuration.formLimits)
-        self.originPolicy = OriginPolicy(trustedOrigins: configuration.trustedOrigins)
+        self.originPolicy = OriginPolicy(trustedOrigins: configuration.trustedOrigins, secure: configuration.secureCookies)
     }
 
     /// Answers one request: resolves its route, handles it on the session (the tree changes

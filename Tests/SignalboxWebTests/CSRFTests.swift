@@ -6,7 +6,7 @@ import Testing
 @Suite struct CSRFTests {
     enum Attack: String, CaseIterable, Sendable {
         case noToken, wrongToken, tokenOfAnotherSession, crossSiteFetch, sameSiteFetch, foreignOrigin, nullOrigin
-        case foreignOriginWithSameOriginFetch
+        case foreignOriginWithSameOriginFetch, otherSchemeOrigin
     }
 
     /// Sends one forged POST; returns the reply.
@@ -29,6 +29,9 @@ import Testing
             return try await browser.post(path, fields, extraHeaders: [(.origin, "http://evil.example")])
         case .nullOrigin:
             return try await browser.post(path, fields, extraHeaders: [(.origin, "null")])
+        case .otherSchemeOrigin:
+            // The same host over HTTPS is another origin than this plain-HTTP request's.
+            return try await browser.post(path, fields, extraHeaders: [(.origin, "https://localhost:8080")])
         case .foreignOriginWithSameOriginFetch:
             return try await browser.post(
                 path, fields,
@@ -91,6 +94,18 @@ import Testing
         let reply = try await browser.post(
             "/_nav/pop", [("from", "/guest/signup")], extraHeaders: headers.map { (.init($0.0)!, $0.1) })
         #expect(reply.status == 303)
+    }
+
+    @Test func behindTLSTheOriginIsHTTPSWhenCookiesAreSecure() async throws {
+        let harness = try Harness(configuration: .init(secureCookies: true))
+        let browser = harness.browser()
+        try await browser.get("/guest/signup")
+        let plain = try await browser.post(
+            "/_nav/pop", [("from", "/guest/signup")], extraHeaders: [(.origin, "http://localhost:8080")])
+        #expect(plain.status == 403)
+        let secure = try await browser.post(
+            "/_nav/pop", [("from", "/guest/signup")], extraHeaders: [(.origin, "https://localhost:8080")])
+        #expect(secure.status == 303)
     }
 
     @Test func theJSONErrorSaysWhy() async throws {

@@ -5,11 +5,18 @@ import SignalboxHTTP
 /// `none` when present, and `Origin` must be the request's own origin (or a trusted one) when
 /// present. Clients that send neither (curl, old browsers) pass here and still need the CSRF
 /// token.
+///
+/// An origin is scheme, host and port: `https://host` is not the origin of a plain-HTTP request
+/// to `host`. The request's public scheme is `https` when the app marks its cookies `Secure`
+/// (it is served over TLS, often by a proxy that forwards plain HTTP), else the scheme the
+/// server reports, else `http`.
 struct OriginPolicy: Sendable {
     let trustedOrigins: Set<String>
+    let isSecure: Bool
 
-    init(trustedOrigins: [String]) {
+    init(trustedOrigins: [String], secure: Bool) {
         self.trustedOrigins = Set(trustedOrigins.map { Self.normalise(origin: $0.lowercased()) })
+        self.isSecure = secure
     }
 
     func permits(_ request: Request) -> Bool {
@@ -26,6 +33,8 @@ struct OriginPolicy: Sendable {
         if self.trustedOrigins.contains(origin) { return true }
         guard let (scheme, host) = Self.split(origin) else { return false }
         guard let authority = request.head.authority?.lowercased() else { return false }
+        let requestScheme = self.isSecure ? "https" : request.head.scheme?.lowercased() ?? "http"
+        guard scheme == requestScheme else { return false }
         return Self.stripDefaultPort(host, scheme: scheme) == Self.stripDefaultPort(authority[...], scheme: scheme)
     }
 
