@@ -185,6 +185,21 @@ def run(session):
     session.expect_text("h1", HOSTILE_TITLE)
     session.step("todos-tab-kept-its-stack")
 
+    # After logout, Back must never show a signed-in page from the browser's back/forward cache.
+    session.find("nav.tabs a[href='/authenticated/profile']").click()
+    session.expect_path("/authenticated/profile")
+    session.expect_text(".lead", "Signed in as alice.")
+    session.find("button[value=logout]").click()
+    session.expect_path("/unauthenticated")
+    session.step("logged-out")
+    for press in ("first", "second"):
+        driver.back()
+        session.expect_path("/unauthenticated")  # asked the server, which sent it to the login page
+        body = driver.find_element(By.TAG_NAME, "body").text
+        if "Signed in as" in body or "Buy milk" in body or driver.find_elements(By.CSS_SELECTOR, "nav.tabs"):
+            raise Failure("Back (%s press) after logout showed a signed-in page: %r" % (press, body[:200]))
+        session.step("back-after-logout-%s" % press)
+
 
 def main():
     if len(sys.argv) != 3:

@@ -8,7 +8,7 @@ import Testing
         let reply = try await Harness().browser().get("/guest")
         #expect(reply.status == 200)
         #expect(reply.contentType == "text/html; charset=utf-8")
-        #expect(reply.header("Cache-Control") == "no-cache, private")
+        #expect(reply.header("Cache-Control") == "no-store, private")  // no page survives a logout in the back/forward cache
         #expect(reply.header("X-Content-Type-Options") == "nosniff")
         #expect(reply.header("Referrer-Policy") == "same-origin")
         #expect(reply.header("X-Frame-Options") == "DENY")

@@ -15,7 +15,6 @@ extension WebApp {
             response = self.errorResponse(self.webError(for: error, exchange), homePath: homePath, exchange)
         }
         for cookie in answer.cookies { response.appendSetCookie(cookie) }
-        if answer.endsCachedPages { response.headerFields[FieldNames.clearSiteData] = "\"cache\"" }
         response.addStandardHeaders()
         if response.status == .internalServerError {
             response.headerFields[FieldNames.xRequestID] = exchange.requestID

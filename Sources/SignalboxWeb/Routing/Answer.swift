@@ -24,8 +24,6 @@ struct Answer: Sendable {
     var body: Body
     /// `Set-Cookie` values to send.
     var cookies: [String] = []
-    /// The session's id changed (login, logout): the browser drops its cached pages of this site.
-    var endsCachedPages = false
     /// For a new visitor: whether what was shown is worth a session (a page, or a guard's
     /// redirect that remembered the path), rather than an error or a redirect the next request
     /// derives from its URL again.

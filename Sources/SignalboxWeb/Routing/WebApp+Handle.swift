@@ -63,7 +63,6 @@ extension WebApp {
                     "session id rotated",
                     metadata: ["session.id": "\(state.id.fingerprint)", "session.previous": "\(id.fingerprint)"])
                 answer.cookies.append(self.cookie(for: state.id))
-                answer.endsCachedPages = true
             }
             return answer
         }
