@@ -88,7 +88,23 @@ import Testing
         #expect(page.contains("<p class=\"custom-crumbs\">login;name;</p>"))
         let missing = try await browser.get("/guest/nowhere")
         #expect(missing.status == 404)
-        #expect(missing.body.hasPrefix("<h1>Lost: There is no page at /guest/nowhere"))
+        #expect(missing.body.hasPrefix("<!DOCTYPE html>"))  // inside the page's layout
+        #expect(missing.body.contains("<h1>Lost: There is no page at /guest/nowhere"))
+    }
+
+    @Test func errorAndDeveloperPagesShowInsideAnAppsOwnLayoutWhateverItsBlocks() async throws {
+        let harness = try Harness(
+            configuration: .init(developerTools: true),
+            templates: ["layout": "<html><title>{{title}}</title><body class=\"mine\">{{{content}}}</body></html>"])
+        let browser = harness.browser()
+        let missing = try await browser.get("/guest/nowhere")
+        #expect(missing.status == 404)
+        #expect(missing.body.contains("<body class=\"mine\">"))
+        #expect(missing.body.contains("There is no page at /guest/nowhere"))
+        let tree = try await browser.get("/_dev/tree")
+        #expect(tree.status == 200)
+        #expect(tree.body.contains("<title>Coordinator tree</title>"))
+        #expect(tree.body.contains("<section class=\"dev-tree\">"))
     }
 
     @Test func errorPagesFallBackToABuiltInPageWithoutTheirTemplate() async throws {

@@ -44,9 +44,7 @@ enum DefaultTemplates {
             </li>
             """# + "\n",
         "dev/tree": #"""
-            {{! The developer page /_dev/tree (WebApp.Configuration.developerTools). }}
-            {{<layout}}
-            {{$main}}
+            {{! The developer page /_dev/tree (WebApp.Configuration.developerTools), shown as the content of "layout". }}
             <section class="dev-tree">
             <h1>Coordinator tree</h1>
             <p>Current path: <a href="{{path}}"><code>{{path}}</code></a></p>
@@ -56,13 +54,10 @@ enum DefaultTemplates {
             {{/nodes}}
             </ul>
             </section>
-            {{/main}}
-            {{/layout}}
             """# + "\n",
         "errors/error": #"""
-            {{! Every error page (400, 403, 404, 405, 409, 413, 415, 500). Add errors/<status>.mustache to override one. }}
-            {{<layout}}
-            {{$main}}
+            {{! Every error page (400, 403, 404, 405, 409, 413, 415, 500), shown as the content of "layout".
+                Add errors/<status>.mustache to override one. }}
             <section class="error" data-status="{{status}}">
             <h1>{{status}} {{title}}</h1>
             <p>{{message}}</p>
@@ -74,8 +69,6 @@ enum DefaultTemplates {
             {{/detail}}
             <p><a href="{{homePath}}">Back to the app</a></p>
             </section>
-            {{/main}}
-            {{/layout}}
             """# + "\n",
         "layout": #"""
             {{! The app's page: the library's, unchanged. Override "layout" to extend "signalbox-layout". }}

@@ -3,7 +3,7 @@ import Signalbox
 import SignalboxHTTP
 
 /// Renders a ``WebError`` as an HTML page (template `errors/<status>` if the app has one, else
-/// `errors/error`) or as JSON `{"error", "message", "status"}` (+ `requestId` for 500s).
+/// `errors/error`, shown as the `content` of `layout`) or as JSON `{"error", "message", "status"}` (+ `requestId` for 500s).
 ///
 /// The page's view model: `status` (number), `title` (reason phrase), `code`, `message`,
 /// `requestID` (or null), `homePath` (the session's current page, or `/`), `detail` (what a
@@ -44,7 +44,12 @@ struct ErrorPage {
         ]
         let specific = "errors/\(error.status.code)"
         let name = self.renderer.hasTemplate(named: specific) ? specific : "errors/error"
-        if let html = try? self.renderer.render(name, with: model) { return html }
+        if let content = try? self.renderer.render(name, with: model),
+            let html = try? self.renderer.render(
+                "layout", with: model.merging(["title": .string("\(error.status.code) \(error.status.reasonPhrase)"), "content": .string(content)]))
+        {
+            return html
+        }
         return Self.fallback(for: error)
     }
 

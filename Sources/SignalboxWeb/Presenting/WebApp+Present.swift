@@ -34,8 +34,9 @@ extension WebApp {
             return self.errorResponse(error, homePath: homePath, exchange)
         case .developerTree(let model, let csrf):
             if exchange.wantsJSON { return .json(.ok, model.jsonText) }
-            let page = model.merging(["title": "Coordinator tree", "csrf": .string(csrf)])
-            return .html(.ok, try self.renderer.render("dev/tree", with: page))
+            let content = try self.renderer.render("dev/tree", with: model)
+            let page: ViewModel = ["title": "Coordinator tree", "csrf": .string(csrf), "content": .string(content)]
+            return .html(.ok, try self.renderer.render("layout", with: page))
         case .json(let text):
             return .json(.ok, text)
         case .stylesheet(let text):
