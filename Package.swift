@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SignalboxHTTP", targets: ["SignalboxHTTP"]),
         .library(name: "SignalboxWeb", targets: ["SignalboxWeb"]),
         .library(name: "SignalboxMHD", targets: ["SignalboxMHD"]),
+        .library(name: "SignalboxTesting", targets: ["SignalboxTesting"]),
         .executable(name: "todo-demo", targets: ["TodoDemo"]),
     ],
     dependencies: [
@@ -68,6 +69,9 @@ let package = Package(
             ]
         ),
 
+        // For apps' tests: an in-process client with a cookie jar, CSRF and forms; a live server.
+        .target(name: "SignalboxTesting", dependencies: ["SignalboxWeb", "SignalboxMHD"]),
+
         // The todo demo: the app as a library (tested in-process) and a thin executable.
         // (SignalboxWeb re-exports Signalbox, SignalboxHTTP, HTTPTypes and Logging.)
         .target(name: "TodoApp", dependencies: ["SignalboxWeb"]),
@@ -94,6 +98,7 @@ let package = Package(
                 "Signalbox",
                 "SignalboxWeb",
                 "SignalboxHTTP",
+                "SignalboxTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -105,23 +110,13 @@ let package = Package(
             dependencies: [
                 "SignalboxMHD",
                 "SignalboxHTTP",
-                // The demo over the real server: hostile-client tests (DemoUnderAttackTests).
-                "TodoApp",
-                "SignalboxWeb",
+                "SignalboxTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(
-            name: "TodoAppTests",
-            dependencies: [
-                "TodoApp",
-                "Signalbox",
-                "SignalboxWeb",
-                "SignalboxHTTP",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
-        ),
+        // The demo in-process and over the real server (hostile clients: DemoUnderAttackTests).
+        .testTarget(name: "TodoAppTests", dependencies: ["TodoApp", "SignalboxMHD", "SignalboxTesting"]),
     ]
 )
 

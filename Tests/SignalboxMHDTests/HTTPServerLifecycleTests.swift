@@ -1,3 +1,4 @@
+import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
 import Testing
@@ -153,8 +154,13 @@ struct HeadDeadlinesTests {
         }
 
         deinit {
-            posixClose(self.mine)
-            posixClose(self.theirs)
+            #if canImport(Glibc)
+            _ = Glibc.close(self.mine)
+            _ = Glibc.close(self.theirs)
+            #else
+            _ = Darwin.close(self.mine)
+            _ = Darwin.close(self.theirs)
+            #endif
         }
 
         /// Whether the deadlines' end was shut down: the watched end reads end of file at once.

@@ -1,3 +1,4 @@
+import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
 import Synchronization

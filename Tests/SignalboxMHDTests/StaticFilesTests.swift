@@ -1,3 +1,4 @@
+import SignalboxTesting
 import HTTPTypes
 import SignalboxMHD
 import Testing
@@ -291,6 +292,13 @@ extension String {
     }
 
     fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        self.components(separatedBy: target).joined(separator: replacement)
+        var parts: [Substring] = []
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            parts.append(rest[..<range.lowerBound])
+            rest = rest[range.upperBound...]
+        }
+        parts.append(rest)
+        return parts.joined(separator: replacement)
     }
 }

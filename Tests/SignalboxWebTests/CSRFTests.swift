@@ -1,3 +1,4 @@
+import SignalboxTesting
 import HTTPTypes
 import Signalbox
 import SignalboxWeb
@@ -10,9 +11,9 @@ import Testing
     }
 
     /// Sends one forged POST; returns the reply.
-    func forge(_ attack: Attack, _ browser: Browser, other: Browser, path: String, fields: [(String, String)])
+    func forge(_ attack: Attack, _ browser: TestClient, other: TestClient, path: String, fields: [(String, String)])
         async throws
-        -> Reply
+        -> TestResponse
     {
         switch attack {
         case .noToken:
@@ -22,20 +23,20 @@ import Testing
         case .tokenOfAnotherSession:
             return try await browser.post(path, fields, csrf: other.csrf ?? "")
         case .crossSiteFetch:
-            return try await browser.post(path, fields, extraHeaders: [(.init("Sec-Fetch-Site")!, "cross-site")])
+            return try await browser.post(path, fields, headers: [(.init("Sec-Fetch-Site")!, "cross-site")])
         case .sameSiteFetch:
-            return try await browser.post(path, fields, extraHeaders: [(.init("Sec-Fetch-Site")!, "same-site")])
+            return try await browser.post(path, fields, headers: [(.init("Sec-Fetch-Site")!, "same-site")])
         case .foreignOrigin:
-            return try await browser.post(path, fields, extraHeaders: [(.origin, "http://evil.example")])
+            return try await browser.post(path, fields, headers: [(.origin, "http://evil.example")])
         case .nullOrigin:
-            return try await browser.post(path, fields, extraHeaders: [(.origin, "null")])
+            return try await browser.post(path, fields, headers: [(.origin, "null")])
         case .otherSchemeOrigin:
             // The same host over HTTPS is another origin than this plain-HTTP request's.
-            return try await browser.post(path, fields, extraHeaders: [(.origin, "https://localhost:8080")])
+            return try await browser.post(path, fields, headers: [(.origin, "https://localhost:8080")])
         case .foreignOriginWithSameOriginFetch:
             return try await browser.post(
                 path, fields,
-                extraHeaders: [(.origin, "http://localhost:9999"), (.init("Sec-Fetch-Site")!, "same-origin")])
+                headers: [(.origin, "http://localhost:9999"), (.init("Sec-Fetch-Site")!, "same-origin")])
         }
     }
 
@@ -77,7 +78,7 @@ import Testing
         try await browser.get("/guest/signup")
         let token = try #require(browser.csrf)
         let reply = try await browser.post(
-            "/_nav/pop", [("from", "/guest/signup")], csrf: "", extraHeaders: [(.init("X-CSRF-Token")!, token)])
+            "/_nav/pop", [("from", "/guest/signup")], csrf: "", headers: [(.init("X-CSRF-Token")!, token)])
         #expect(reply.status == 303)
     }
 
@@ -92,7 +93,7 @@ import Testing
         let browser = harness.browser()
         try await browser.get("/guest/signup")
         let reply = try await browser.post(
-            "/_nav/pop", [("from", "/guest/signup")], extraHeaders: headers.map { (.init($0.0)!, $0.1) })
+            "/_nav/pop", [("from", "/guest/signup")], headers: headers.map { (.init($0.0)!, $0.1) })
         #expect(reply.status == 303)
     }
 
@@ -101,10 +102,10 @@ import Testing
         let browser = harness.browser()
         try await browser.get("/guest/signup")
         let plain = try await browser.post(
-            "/_nav/pop", [("from", "/guest/signup")], extraHeaders: [(.origin, "http://localhost:8080")])
+            "/_nav/pop", [("from", "/guest/signup")], headers: [(.origin, "http://localhost:8080")])
         #expect(plain.status == 403)
         let secure = try await browser.post(
-            "/_nav/pop", [("from", "/guest/signup")], extraHeaders: [(.origin, "https://localhost:8080")])
+            "/_nav/pop", [("from", "/guest/signup")], headers: [(.origin, "https://localhost:8080")])
         #expect(secure.status == 303)
     }
 
@@ -116,7 +117,7 @@ import Testing
         #expect(reply.status == 403)
         #expect(reply.json["error"] as? String == "invalidCSRFToken")
         let cross = try await browser.post(
-            "/_nav/route", [("to", "signup")], json: true, extraHeaders: [(.origin, "http://evil.example")])
+            "/_nav/route", [("to", "signup")], json: true, headers: [(.origin, "http://evil.example")])
         #expect(cross.json["error"] as? String == "crossOrigin")
     }
 }

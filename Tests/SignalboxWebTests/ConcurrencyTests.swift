@@ -1,3 +1,4 @@
+import SignalboxTesting
 import HTTPTypes
 import Signalbox
 import SignalboxHTTP
@@ -47,7 +48,7 @@ import Testing
         let finals = try await withThrowingTaskGroup(of: (String, String?).self) { group in
             for path in paths {
                 group.addTask {
-                    let reply = Reply(
+                    let reply = TestResponse(
                         try await app.respond(
                             to: Request(
                                 head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path))))
@@ -55,7 +56,7 @@ import Testing
                     var fields = HTTPFields()
                     fields[.cookie] = cookie
                     fields[.accept] = "application/json"
-                    let state = Reply(
+                    let state = TestResponse(
                         try await app.respond(
                             to: Request(
                                 head: HTTPRequest(

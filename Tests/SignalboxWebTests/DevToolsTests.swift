@@ -1,10 +1,11 @@
+import SignalboxTesting
 import Foundation
 import Signalbox
 import SignalboxWeb
 import Testing
 
 @Suite struct DevToolsTests {
-    func member(_ harness: Harness) async throws -> Browser {
+    func member(_ harness: Harness) async throws -> TestClient {
         let browser = harness.browser()
         try await browser.get("/guest")
         try await browser.post("/guest", ["action": "login", "name": "ann"])

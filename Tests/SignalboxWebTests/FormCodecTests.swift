@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Signalbox
 import SignalboxWeb
 import Testing

@@ -1,10 +1,11 @@
+import SignalboxTesting
 import HTTPTypes
 import Signalbox
 import SignalboxWeb
 import Testing
 
 @Suite struct FormSubmissionTests {
-    func browser(at path: String, _ harness: Harness) async throws -> Browser {
+    func browser(at path: String, _ harness: Harness) async throws -> TestClient {
         let browser = harness.browser()
         #expect(try await browser.get(path).status == 200)
         return browser
@@ -112,11 +113,11 @@ import Testing
         let token = try #require(browser.csrf)
         let malformed = try await browser.send(
             method: .post, path: "/guest", json: false, body: Array("_csrf=\(token)&name=%ZZ".utf8),
-            extraHeaders: [(.contentType, "application/x-www-form-urlencoded")])
+            headers: [(.contentType, "application/x-www-form-urlencoded")])
         #expect(malformed.status == 400)
         let multipart = try await browser.send(
             method: .post, path: "/guest", json: false, body: Array("--x\r\n".utf8),
-            extraHeaders: [(.contentType, "multipart/form-data; boundary=x")])
+            headers: [(.contentType, "multipart/form-data; boundary=x")])
         #expect(multipart.status == 415)
     }
 

@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Foundation
 import HTTPTypes
 import Signalbox
@@ -5,7 +6,7 @@ import SignalboxWeb
 import Testing
 
 @Suite struct JSONTests {
-    func member(at path: String) async throws -> (Harness, Browser) {
+    func member(at path: String) async throws -> (Harness, TestClient) {
         let harness = try Harness()
         let browser = harness.browser()
         try await browser.get("/guest")
@@ -110,7 +111,7 @@ import Testing
     ])
     func errorsAreJSONWithCodeMessageAndStatus(_ path: String, _ status: Int, _ code: String) async throws {
         let reply = try await Harness().browser().get(path, json: true)
-        #expect(reply.status == status)
+        #expect(reply.status.code == status)
         #expect(reply.contentType == "application/json")
         #expect(reply.json["error"] as? String == code)
         #expect(reply.json["status"] as? Int == status)
@@ -137,7 +138,7 @@ import Testing
     func acceptDecidesBetweenHTMLAndJSON(_ accept: String, _ json: Bool) async throws {
         let harness = try Harness()
         let reply = try await harness.browser().send(
-            method: .get, path: "/guest", json: false, extraHeaders: [(.accept, accept)])
+            method: .get, path: "/guest", json: false, headers: [(.accept, accept)])
         #expect((reply.contentType == "application/json") == json)
     }
 }

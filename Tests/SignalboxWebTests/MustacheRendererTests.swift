@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Foundation
 import Signalbox
 import SignalboxWeb

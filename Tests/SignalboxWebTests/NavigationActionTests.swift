@@ -1,10 +1,11 @@
+import SignalboxTesting
 import Signalbox
 import SignalboxWeb
 import Testing
 
 @Suite struct NavigationActionTests {
     /// A browser with a session at `path`.
-    func browser(at path: String, _ harness: Harness) async throws -> Browser {
+    func browser(at path: String, _ harness: Harness) async throws -> TestClient {
         let browser = harness.browser()
         let reply = try await browser.get(path)
         #expect(reply.status == 200)
@@ -12,7 +13,7 @@ import Testing
     }
 
     /// A logged-in browser at `path`.
-    func member(at path: String, _ harness: Harness) async throws -> Browser {
+    func member(at path: String, _ harness: Harness) async throws -> TestClient {
         let browser = harness.browser()
         try await browser.get("/guest")
         try await browser.post("/guest", ["action": "login", "name": "ann"])
@@ -115,7 +116,7 @@ import Testing
         var pairs: [(String, String)] = fields.sorted { $0.key < $1.key }
         pairs.append(("from", "/guest"))
         let reply = try await browser.post("/_nav/\(action)", pairs, json: true)
-        #expect(reply.status == status)
+        #expect(reply.status.code == status)
         #expect(reply.json["error"] as? String == code)
         #expect(reply.json["status"] as? Int == status)
         #expect(try await harness.path(of: try #require(browser.sessionID)) == "/guest")

@@ -1,9 +1,10 @@
+import SignalboxTesting
 import Signalbox
 import SignalboxWeb
 import Testing
 
 @Suite struct RenderingTests {
-    func member() async throws -> Browser {
+    func member() async throws -> TestClient {
         let browser = try Harness().browser()
         try await browser.get("/guest")
         try await browser.post("/guest", ["action": "login", "name": "ann"])

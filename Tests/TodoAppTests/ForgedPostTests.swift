@@ -1,3 +1,4 @@
+import SignalboxTesting
 import HTTPTypes
 import Testing
 import TodoApp
@@ -80,37 +81,38 @@ import TodoApp
         var registered: Bool
     }
 
-    func observe(_ client: WebClient) async throws -> Observed {
+    func observe(_ client: WebClient, _ store: InMemoryTodoStore) async throws -> Observed {
         let alice = InMemoryTodoStore.demoUser
         return Observed(
-            state: try await client.state(), cookies: client.cookies, todos: await client.store.todos(of: alice),
-            projects: await client.store.projects(of: alice), settings: await client.store.settings(of: alice),
-            registered: await client.store.isRegistered(username: "mallory"))
+            state: try await client.state(), cookies: client.cookies, todos: await store.todos(of: alice),
+            projects: await store.projects(of: alice), settings: await store.settings(of: alice),
+            registered: await store.isRegistered(username: "mallory"))
     }
 
     @Test(arguments: actions, Forgery.allCases)
     func aForgedPostIsRefusedWith403AndChangesNothing(_ action: Action, _ forgery: Forgery) async throws {
-        let client = try WebClient()
+        let store = InMemoryTodoStore.demo()
+        let client = try WebClient.demo(store: store)
         if action.signedIn { try await client.logIn() }
         #expect(try await client.get(action.page).status == 200)
-        let before = try await self.observe(client)
+        let before = try await self.observe(client, store)
 
-        let forged: WebClient.Answer
+        let forged: TestResponse
         switch forgery {
         case .noToken:
-            forged = try await client.post(action.path, action.fields, csrf: false)
+            forged = try await client.post(action.path, action.fields, csrf: "")
         case .wrongToken:
-            forged = try await client.post(action.path, action.fields, token: String(repeating: "0", count: 32))
+            forged = try await client.post(action.path, action.fields, csrf: String(repeating: "0", count: 32))
         case .crossSiteOrigin:
             forged = try await client.post(action.path, action.fields, headers: [(.origin, "http://evil.example")])
         }
         #expect(forged.status == 403)
         #expect(forged.setCookies.isEmpty)
-        #expect(try await self.observe(client) == before)
+        #expect(try await self.observe(client, store) == before)
 
         // The same POST, genuine, does change something: the row tests a real action.
         let genuine = try await client.post(action.path, action.fields)
         #expect(genuine.status == 303)
-        #expect(try await self.observe(client) != before)
+        #expect(try await self.observe(client, store) != before)
     }
 }

@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Testing
 @testable import TodoApp
 

@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Logging
 import Signalbox
 import SignalboxWeb
@@ -31,13 +32,13 @@ import TodoApp
     /// errors, the developer page) and returns the render calls the web layer made.
     func tour() async throws -> [(name: String, model: ViewModel)] {
         let store = InMemoryTodoStore.demo()
-        let recorder = RecordingRenderer(try MustacheRenderer(directory: WebClient.templates))
+        let recorder = RecordingRenderer(try MustacheRenderer(directory: demoTemplates))
         var logger = Logger(label: "template-engine-tests")
         logger.logLevel = .critical
         let app = WebApp(configuration: .init(developerTools: true), renderer: recorder, logger: logger) {
             TodoWebApp.makeTree(store: store)
         }
-        let client = WebClient(app: app, store: store)
+        let client = TestClient(app)
         try await client.get("/")
         try await client.get("/unauthenticated")
         try await client.post("/unauthenticated", ["username": "alice", "password": "nope"])
@@ -73,8 +74,8 @@ import TodoApp
 
     @Test func everyDemoTemplateRendersTheSameWithBothEngines() async throws {
         let calls = try await self.tour()
-        let compiled = try MustacheRenderer(directory: WebClient.templates)
-        let reference = try MustacheRenderer(directory: WebClient.templates, engine: .swiftMustache)
+        let compiled = try MustacheRenderer(directory: demoTemplates)
+        let reference = try MustacheRenderer(directory: demoTemplates, engine: .swiftMustache)
 
         // Every page, wrapper, layout, error and developer template was rendered by the tour
         // (partials, `dev/node` included, are rendered inside them).

@@ -1,10 +1,11 @@
+import SignalboxTesting
 import HTTPTypes
 import Testing
 import TodoApp
 
 @Suite struct WebFlowTests {
     @Test func theRootRedirectsToTheLoginPage() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         let answer = try await client.get("/")
         #expect(answer.status == 303)
         #expect(answer.location == "/unauthenticated")
@@ -15,7 +16,7 @@ import TodoApp
     }
 
     @Test func aWrongPasswordAnswers422KeepingTheUsername() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.get("/unauthenticated")
         let answer = try await client.post("/unauthenticated", ["username": "alice", "password": "nope"])
         #expect(answer.status == 422)
@@ -25,7 +26,7 @@ import TodoApp
     }
 
     @Test func loginRotatesTheSessionAndTheOldIDStopsWorking() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.get("/unauthenticated")
         let before = client.cookies
         let answer = try await client.post("/unauthenticated", ["username": "alice", "password": "wonderland"])
@@ -47,7 +48,7 @@ import TodoApp
     }
 
     @Test func aDeepLinkSurvivesTheLogin() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         let answer = try await client.get("/authenticated/todos/todo/3")
         #expect(answer.status == 303)
         #expect(answer.location == "/unauthenticated")
@@ -57,7 +58,7 @@ import TodoApp
     }
 
     @Test func aHostileTitleIsEscapedInTheListBreadcrumbDialogAndJSON() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.logIn()
         let hostile = "<script>alert(1)</script>"
         let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -91,13 +92,13 @@ import TodoApp
         #expect(!picker.body.contains(hostile))
 
         let json = try await client.get("/authenticated/todos/todo/5", json: true)
-        #expect(json.fields[.contentType]?.hasPrefix("application/json") == true)
+        #expect(json.headerFields[.contentType]?.hasPrefix("application/json") == true)
         #expect(!json.body.contains("<script>"))
         #expect(json.body.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"))
     }
 
     @Test func registeringSignsTheNewUserInWithAFreshSession() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.get("/unauthenticated/registration")
         let step1 = try await client.post("/unauthenticated/registration", ["username": "Bob"])
         #expect(step1.location == "/unauthenticated/registration/password/bob")
@@ -112,7 +113,7 @@ import TodoApp
     }
 
     @Test func theHomeFavouriteChainSwitchesTabsAndPushesTheTodo() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.logIn()
         try await client.get("/authenticated/todos/todo/2/pickProject")
         try await client.get("/authenticated/home")
@@ -121,7 +122,7 @@ import TodoApp
     }
 
     @Test func pickingAProjectReturnsToTheTodoWithTheProjectShown() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.logIn()
         try await client.get("/authenticated/todos/todo/4/pickProject")
         let answer = try await client.post("/authenticated/todos/todo/4/pickProject", ["project": "1"])
@@ -131,7 +132,7 @@ import TodoApp
     }
 
     @Test func jsonListsTheRoutesByName() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.logIn()
         let json = try await client.get("/authenticated/todos/todo/1", json: true)
         #expect(json.status == 200)
@@ -142,7 +143,7 @@ import TodoApp
     }
 
     @Test func logoutRotatesAndReturnsToLogin() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.logIn()
         try await client.get("/authenticated/profile")
         let before = client.cookies
@@ -154,11 +155,11 @@ import TodoApp
     }
 
     @Test func badInputGetsTheRightStatus() async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.logIn()
         #expect(try await client.get("/authenticated/todos/nope").status == 404)
         #expect(try await client.get("/authenticated/todos/todo/abc").status == 400)
-        let forged = try await client.post("/authenticated/todos/todo/1", ["action": "toggleDone"], csrf: false)
+        let forged = try await client.post("/authenticated/todos/todo/1", ["action": "toggleDone"], csrf: "")
         #expect(forged.status == 403)
         #expect(try await client.get("/authenticated/home").status == 200)
     }
@@ -168,7 +169,7 @@ import TodoApp
         "/unauthenticated/registration/password/bob",
     ])
     func everySignedOutScreenRenders(path: String) async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         let answer = try await client.get(path)
         #expect(answer.status == 200)
         #expect(answer.body.contains("</html>"))
@@ -183,7 +184,7 @@ import TodoApp
         "/authenticated/testbed/pushScreen/modalCoordinator/pushScreen",
     ])
     func everySignedInScreenRenders(path: String) async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.logIn()
         let answer = try await client.get(path)
         #expect(answer.status == 200)
@@ -193,7 +194,7 @@ import TodoApp
 
     @Test(arguments: ["/authenticated/todos/todo/99", "/authenticated/projects/project/99"])
     func aMissingTodoOrProjectIsANotFoundPage(path: String) async throws {
-        let client = try WebClient()
+        let client = try WebClient.demo()
         try await client.logIn()
         let answer = try await client.get(path)
         #expect(answer.status == 404)

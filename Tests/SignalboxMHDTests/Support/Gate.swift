@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import SignalboxTesting
 import PropertyBased
 import Signalbox
 import SignalboxWeb

@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Signalbox
 
 /// Random Mustache templates and view models from a stream of integers (what the property test

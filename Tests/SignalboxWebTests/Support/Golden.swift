@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Foundation
 import HTTPTypes
 import Logging
@@ -74,7 +75,7 @@ struct Harness {
     }
 
     /// A browser with an empty cookie jar.
-    func browser() -> Browser { Browser(app: self.app) }
+    func browser() -> TestClient { TestClient(self.app) }
 
     /// The live tree of session `id`, for assertions.
     func snapshot(of id: SessionID) async throws -> NavigationSnapshot? {

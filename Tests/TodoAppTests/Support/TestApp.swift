@@ -1,3 +1,4 @@
+import SignalboxTesting
 import Signalbox
 @testable import TodoApp
 

@@ -1,6 +1,7 @@
+import SignalboxTesting
 import Testing
 
-@testable import SignalboxMHD
+import SignalboxMHD
 
 /// Hostile clients against the real demo (``StaticFiles`` over ``TodoWebApp`` on ``HTTPServer``):
 /// every attack gets its status or is cut by the configured limits, and a well-behaved client is

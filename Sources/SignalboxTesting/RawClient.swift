@@ -8,9 +8,22 @@ import Darwin
 /// keep-alive, pipelining, chunked bodies, oversize heads, bad versions, drip-feeding.
 ///
 /// Blocking: call it from ``onThread(_:)``, never directly on the cooperative pool.
-final class RawClient {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+///
+/// ```swift
+/// let response = try await onThread {
+///     let client = try RawClient(port: server.port)
+///     try client.sendRequest("GET", "/", headers: [("Accept", "application/json")])
+///     return try client.readResponse()
+/// }
+/// ```
+public final class RawClient {
+    /// Why a connection, a send or a read failed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private let socket: Int32
@@ -18,7 +31,7 @@ final class RawClient {
     private var closed = false
 
     /// Connects to `127.0.0.1:port`. Reads time out after `timeout` seconds so a bug never hangs a test.
-    init(port: Int, timeout: Int = 20) throws {
+    public init(port: Int, timeout: Int = 20) throws {
         let fd = posixStreamSocket()
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
@@ -47,11 +60,11 @@ final class RawClient {
         posixClose(self.socket)
     }
 
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         try self.send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { posixSend(self.socket, $0) }
@@ -61,7 +74,7 @@ final class RawClient {
     }
 
     /// Sends a request with a body. `chunked` sends the body as `chunkSizes`-sized chunks.
-    func sendRequest(
+    public func sendRequest(
         _ method: String = "GET",
         _ target: String,
         headers: [(String, String)] = [],
@@ -95,7 +108,7 @@ final class RawClient {
     }
 
     /// Reads one response. `isHead` (or a 1xx/204/304 status) means no body follows the head.
-    func readResponse(isHead: Bool = false) throws -> RawResponse {
+    public func readResponse(isHead: Bool = false) throws -> RawResponse {
         var headEnd: Int?
         while true {
             if let end = self.findHeadEnd() {
@@ -143,7 +156,7 @@ final class RawClient {
     }
 
     /// `true` when the server closed the connection (read returns end of file) within the timeout.
-    func isClosedByServer() -> Bool {
+    public func isClosedByServer() -> Bool {
         guard self.buffer.isEmpty else { return false }
         return (try? self.fill()) != true
     }
@@ -151,7 +164,7 @@ final class RawClient {
     /// Waits up to `milliseconds` for the server to act on this connection: `true` as soon as it
     /// sends something, closes or resets it; `false` when the time passed without either. A
     /// drip-feeding client uses it as its pace, so it never sleeps past the server's close.
-    func serverActs(within milliseconds: Int32) -> Bool {
+    public func serverActs(within milliseconds: Int32) -> Bool {
         if !self.buffer.isEmpty || self.closed { return true }
         var descriptor = pollfd(fd: self.socket, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, milliseconds) > 0
@@ -218,41 +231,44 @@ final class RawClient {
 }
 
 /// A parsed response.
-struct RawResponse: Sendable {
-    var version: String
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
+public struct RawResponse: Sendable {
+    /// `HTTP/1.1`.
+    public var version: String
+    public var status: Int
+    /// Every field, in order, as sent.
+    public var headers: [(String, String)]
+    public var body: [UInt8]
 
     /// The first field with this name (case-insensitive).
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         self.headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 
     /// Every field with this name, in order.
-    func headers(named name: String) -> [String] {
+    public func headers(named name: String) -> [String] {
         self.headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1)
     }
 
-    var text: String {
+    /// The body as UTF-8 text.
+    public var text: String {
         String(decoding: self.body, as: UTF8.self)
     }
 
     /// Whether the server announced it closes the connection after this response.
-    var closesConnection: Bool {
+    public var closesConnection: Bool {
         self.header("Connection")?.lowercased().contains("close") == true
     }
 }
 
 extension StringProtocol {
-    func trimmingCharacters(in set: Character) -> String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
         var slice = Substring(self)
         while slice.first == set { slice.removeFirst() }
         while slice.last == set { slice.removeLast() }
         return String(slice)
     }
 
-    func components(separatedBy separator: String) -> [String] {
+    fileprivate func components(separatedBy separator: String) -> [String] {
         var parts: [String] = []
         var rest = Substring(self)
         while let range = rest.firstRange(of: separator) {

@@ -1,9 +1,10 @@
+import SignalboxTesting
 import Logging
 import SignalboxHTTP
 import SignalboxWeb
 import TodoApp
 
-@testable import SignalboxMHD
+import SignalboxMHD
 
 /// The todo demo as `todo-demo` serves it: ``StaticFiles`` for `Public/` in front of
 /// ``TodoWebApp``, on a real ``HTTPServer`` bound to a free loopback port.
@@ -16,7 +17,7 @@ struct DemoServer {
     /// The repository this file was built from.
     static let repository: String = {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)  // DemoServer.swift, Support, SignalboxMHDTests, Tests
+        parts.removeLast(4)  // DemoServer.swift, Support, TodoAppTests, Tests
         return parts.joined(separator: "/")
     }()
 }
@@ -27,9 +28,11 @@ func withDemoServer<T>(
     _ body: (DemoServer) async throws -> T
 ) async throws -> T {
     let store = InMemoryTodoStore.demo()
-    let app = try TodoWebApp.make(store: store, templates: DemoServer.repository + "/Templates", logger: .quiet)
+    var logger = Logger(label: "demo-server")
+    logger.logLevel = .critical
+    let app = try TodoWebApp.make(store: store, templates: DemoServer.repository + "/Templates", logger: logger)
     let site = StaticFiles(root: DemoServer.repository + "/Public", fallback: app)
-    return try await withServer(responder: site, configure: configure) { server in
+    return try await withLiveServer(site, configure: configure) { server in
         try await body(DemoServer(server: server, store: store))
     }
 }

@@ -1,0 +1,42 @@
+public import HTTPTypes
+public import SignalboxHTTP
+
+import Foundation
+
+/// An answer, decoded for assertions.
+public struct TestResponse: Sendable {
+    /// The response as the responder (or the server) sent it.
+    public let response: Response
+    /// The body as UTF-8 text.
+    public let body: String
+
+    public init(_ response: Response) {
+        self.response = response
+        self.body = String(decoding: response.body, as: UTF8.self)
+    }
+
+    public var status: HTTPResponse.Status { self.response.status }
+    public var headerFields: HTTPFields { self.response.headerFields }
+    public var location: String? { self.response.headerFields[.location] }
+    public var contentType: String? { self.response.headerFields[.contentType] }
+    /// Every `Set-Cookie` value, in order.
+    public var setCookies: [String] { self.response.headerFields[values: .setCookie] }
+
+    /// The first field named `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        HTTPField.Name(name).flatMap { self.response.headerFields[$0] }
+    }
+
+    /// The body as a JSON object (empty when it is not one).
+    public var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(self.response.body))) as? [String: Any] ?? [:]
+    }
+
+    /// The CSRF token of a page (`name="_csrf" value="…"`) or of a JSON state (`"csrf"`).
+    public var csrfToken: String? {
+        if self.contentType == "application/json" { return self.json["csrf"] as? String }
+        guard let marker = self.body.firstRange(of: "name=\"_csrf\" value=\"") else { return nil }
+        let rest = self.body[marker.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+}
