@@ -85,6 +85,14 @@ let package = Package(
             ]
         ),
 
+        // The README's "Your own app", compiled and tested here so it cannot rot.
+        .target(name: "HelloApp", dependencies: ["SignalboxWeb"], path: "Examples/Hello/Sources/HelloApp"),
+        .executableTarget(
+            name: "hello-app", dependencies: ["HelloApp", "SignalboxMHD"], path: "Examples/Hello/Sources/hello-app"),
+        .testTarget(
+            name: "HelloAppTests", dependencies: ["HelloApp", "SignalboxTesting"],
+            path: "Examples/Hello/Tests/HelloAppTests"),
+
         .testTarget(
             name: "SignalboxTests",
             dependencies: [
@@ -120,6 +128,9 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && target.name != "CMicroHTTPDShim" {
+// The example is built as a user's package would build it: plain Swift 6, no upcoming features.
+let exampleTargets: Set = ["HelloApp", "hello-app", "HelloAppTests"]
+for target in package.targets
+where target.type != .system && target.name != "CMicroHTTPDShim" && !exampleTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

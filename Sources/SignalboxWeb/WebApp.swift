@@ -6,7 +6,7 @@ public import SignalboxHTTP
 /// The web layer: turns HTTP requests into navigation on a per-session coordinator tree and
 /// answers with HTML pages (or JSON for `Accept: application/json`).
 ///
-/// Mount it in any server that speaks ``SignalboxHTTP`` (the libmicrohttpd server, an adapter,
+/// Mount it in any server that speaks `SignalboxHTTP` (the libmicrohttpd server, an adapter,
 /// or a test calling ``respond(to:)`` directly):
 ///
 /// ```swift

@@ -7,7 +7,7 @@ import Synchronization
 /// part of its lookups and inserts.
 ///
 /// One `Mutex` guards the index (id → slot and the recency list); each session has its own
-/// ``AsyncLock``, so one session's requests run one at a time while other sessions' requests
+/// `AsyncLock`, so one session's requests run one at a time while other sessions' requests
 /// run in parallel, and a request waiting for its session suspends instead of holding a thread.
 ///
 /// ```swift
@@ -145,7 +145,7 @@ final class SessionBox: Sendable {
 /// `@unchecked Sendable` because the language has no checked way to keep a non-`Sendable` value
 /// behind a lock whose holder may suspend: a `Mutex` cannot be held across an `await`, and an
 /// actor lets a second request in at every `await`. It is safe because only the holder of the
-/// box's ``AsyncLock`` reads or writes ``state`` (``SessionBox/checkOut()`` and
+/// box's `AsyncLock` reads or writes ``state`` (``SessionBox/checkOut()`` and
 /// ``SessionBox/checkIn(_:)``), and the lock's hand-over orders those accesses.
 private final class SessionCell: @unchecked Sendable {
     var state: SessionState?

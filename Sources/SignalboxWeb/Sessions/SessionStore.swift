@@ -29,7 +29,7 @@
 ///
 /// Bodies are `async`: a session's guards, handlers and screens may await. The store must not
 /// block a thread while a body of the same session runs; a request waiting for its session
-/// suspends (``MemorySessionStore`` queues it on a per-session ``AsyncLock``).
+/// suspends (``MemorySessionStore`` queues it on a per-session `AsyncLock`).
 public protocol SessionStore: Sendable {
     /// Runs `body` on the live session `id`, serialised with the session's other requests.
     ///

@@ -1,0 +1,47 @@
+import SignalboxWeb
+
+/// The app's only coordinator: a stack whose root asks your name and pushes a greeting.
+/// Paths: `/` and `/greeting/<name>`.
+public final class HelloCoordinator: NavigationCoordinatable {
+    public let stack = NavigationStack(initial: \HelloCoordinator.start)
+    @Root var start = makeStart
+    @Route(.push) var greeting = makeGreeting
+
+    public init() {}
+
+    func makeStart() -> AskNameScreen { AskNameScreen() }
+    func makeGreeting(name: String) -> GreetingScreen { GreetingScreen(name: name) }
+}
+
+/// Template `hello/ask`: a form; a valid name pushes its greeting.
+struct AskNameScreen: Screen {
+    var template: String { "hello/ask" }
+    var title: String { "Hello" }
+    var viewModel: ViewModel { [:] }
+
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
+        let name = form["name"] ?? ""
+        guard !name.allSatisfy(\.isWhitespace) else {
+            return .invalid("Who are you?", fields: ["name": "Enter your name"])
+        }
+        try await context.router(HelloCoordinator.self).route(to: \.greeting, name)
+        return .accepted
+    }
+}
+
+/// Template `hello/greeting`.
+struct GreetingScreen: Screen {
+    let name: String
+    var template: String { "hello/greeting" }
+    var title: String { self.name }
+    var viewModel: ViewModel { ["name": .string(self.name)] }
+}
+
+/// The web app: the library's layout, partials and error pages, and this app's two templates.
+public enum HelloApp {
+    public static func make(templates: String, logger: Logger) throws -> WebApp {
+        WebApp(renderer: try MustacheRenderer(directory: templates), logger: logger) {
+            NavigationTree(root: HelloCoordinator())
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import HelloApp
+import SignalboxTesting
+import Testing
+
+@Suite struct HelloAppTests {
+    let templates = String(#filePath).replacing("Tests/HelloAppTests/HelloAppTests.swift", with: "Templates")
+
+    @Test func aNamePushesItsGreetingAndBackPops() async throws {
+        let browser = TestClient(try HelloApp.make(templates: self.templates, logger: Logger(label: "test")))
+        let start = try await browser.get("/")
+        #expect(start.body.contains("Greet me"))
+
+        let rejected = try await browser.post("/", ["name": " "])
+        #expect(rejected.status == .unprocessableContent)
+        #expect(rejected.body.contains("Who are you?"))
+
+        let greeted = try await browser.post("/", ["name": "Ann"])
+        #expect(greeted.location == "/greeting/Ann")
+        #expect(try await browser.follow(greeted).body.contains("Hello, Ann!"))
+
+        let back = try await browser.post("/_nav/pop", ["from": "/greeting/Ann"])
+        #expect(back.location == "/")
+    }
+}
