@@ -7,13 +7,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 TEST_OUTPUT ?= test-output
 
-.PHONY: demo test deps test-deps unit-tests e2e curl-tests browser-tests build release bench stress clean
+.PHONY: demo test deps test-deps format format-check unit-tests e2e curl-tests browser-tests build release bench stress clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
 	.build/release/todo-demo --host $(HOST) --port $(PORT)
 
-test: test-deps unit-tests e2e
+test: test-deps format-check unit-tests e2e
 
 deps:
 	@.ci/install-deps
@@ -23,6 +23,15 @@ test-deps:
 
 build: deps
 	$(SWIFT) build
+
+# The style is .swift-format (hummingbird's rules, 120 columns); `make format` applies it.
+FORMATTED = Sources Tests Examples Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
+
+format-check:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
 unit-tests:
 	$(SWIFT) build --build-tests

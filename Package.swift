@@ -88,10 +88,15 @@ let package = Package(
         // The README's "Your own app", compiled and tested here so it cannot rot.
         .target(name: "HelloApp", dependencies: ["SignalboxWeb"], path: "Examples/Hello/Sources/HelloApp"),
         .executableTarget(
-            name: "hello-app", dependencies: ["HelloApp", "SignalboxMHD"], path: "Examples/Hello/Sources/hello-app"),
+            name: "hello-app",
+            dependencies: ["HelloApp", "SignalboxMHD"],
+            path: "Examples/Hello/Sources/hello-app"
+        ),
         .testTarget(
-            name: "HelloAppTests", dependencies: ["HelloApp", "SignalboxTesting"],
-            path: "Examples/Hello/Tests/HelloAppTests"),
+            name: "HelloAppTests",
+            dependencies: ["HelloApp", "SignalboxTesting"],
+            path: "Examples/Hello/Tests/HelloAppTests"
+        ),
 
         .testTarget(
             name: "SignalboxTests",

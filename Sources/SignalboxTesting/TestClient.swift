@@ -57,7 +57,9 @@ public final class TestClient {
     /// `GET` (or another method without a body) `path`.
     @discardableResult
     public func get(
-        _ path: String, json: Bool = false, method: HTTPRequest.Method = .get,
+        _ path: String,
+        json: Bool = false,
+        method: HTTPRequest.Method = .get,
         headers: [(HTTPField.Name, String)] = []
     ) async throws -> TestResponse {
         try await self.send(method: method, path: path, json: json, headers: headers)
@@ -66,7 +68,10 @@ public final class TestClient {
     /// POSTs `fields`, urlencoded, with the jar's CSRF token unless `csrf` is given (`""` for none).
     @discardableResult
     public func post(
-        _ path: String, _ fields: KeyValuePairs<String, String> = [:], csrf: String? = nil, json: Bool = false,
+        _ path: String,
+        _ fields: KeyValuePairs<String, String> = [:],
+        csrf: String? = nil,
+        json: Bool = false,
         headers: [(HTTPField.Name, String)] = []
     ) async throws -> TestResponse {
         try await self.post(path, fields.map { ($0.key, $0.value) }, csrf: csrf, json: json, headers: headers)
@@ -75,15 +80,22 @@ public final class TestClient {
     /// POSTs `fields` in order (names may repeat), urlencoded; `csrf` as above.
     @discardableResult
     public func post(
-        _ path: String, _ fields: [(String, String)], csrf: String? = nil, json: Bool = false,
+        _ path: String,
+        _ fields: [(String, String)],
+        csrf: String? = nil,
+        json: Bool = false,
         headers: [(HTTPField.Name, String)] = []
     ) async throws -> TestResponse {
         var pairs = fields
         let token = csrf ?? self.csrf ?? ""
         if !token.isEmpty { pairs.insert(("_csrf", token), at: 0) }
         return try await self.send(
-            method: .post, path: path, json: json, body: Array(FormEncoding.encode(pairs).utf8),
-            headers: [(.contentType, "application/x-www-form-urlencoded")] + headers)
+            method: .post,
+            path: path,
+            json: json,
+            body: Array(FormEncoding.encode(pairs).utf8),
+            headers: [(.contentType, "application/x-www-form-urlencoded")] + headers
+        )
     }
 
     /// Follows a `303 See Other` with a `GET`, as browsers do after a form; other answers are
@@ -97,7 +109,10 @@ public final class TestClient {
     /// Sends one request with the jar's cookies and `Accept` for HTML or JSON, then updates the
     /// jar and the CSRF token from the answer.
     public func send(
-        method: HTTPRequest.Method, path: String, json: Bool = false, body: [UInt8] = [],
+        method: HTTPRequest.Method,
+        path: String,
+        json: Bool = false,
+        body: [UInt8] = [],
         headers: [(HTTPField.Name, String)] = []
     ) async throws -> TestResponse {
         var fields = HTTPFields()

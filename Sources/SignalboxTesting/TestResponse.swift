@@ -1,7 +1,6 @@
+import Foundation
 public import HTTPTypes
 public import SignalboxHTTP
-
-import Foundation
 
 /// An answer, decoded for assertions.
 public struct TestResponse: Sendable {

@@ -74,7 +74,10 @@ extension WebApp {
         /// The form limits as a ``FormCodec/Limits``.
         var formLimits: FormCodec.Limits {
             FormCodec.Limits(
-                maxBytes: self.maxFormBytes, maxFields: self.maxFormFields, maxFieldBytes: self.maxFieldBytes)
+                maxBytes: self.maxFormBytes,
+                maxFields: self.maxFormFields,
+                maxFieldBytes: self.maxFieldBytes
+            )
         }
     }
 }

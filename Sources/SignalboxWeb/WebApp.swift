@@ -61,15 +61,21 @@ public struct WebApp: Responder {
             sessions
             ?? MemorySessionStore(
                 configuration: .init(
-                    idleTimeout: configuration.idleTimeout, absoluteTimeout: configuration.absoluteTimeout,
-                    maxSessions: configuration.maxSessions))
+                    idleTimeout: configuration.idleTimeout,
+                    absoluteTimeout: configuration.absoluteTimeout,
+                    maxSessions: configuration.maxSessions
+                )
+            )
         self.clock = clock
         self.logger = logger
         self.makeTree = makeTree
         self.composer = PageComposer(renderer: renderer, developerTools: configuration.developerTools)
         self.errorPage = ErrorPage(renderer: renderer)
         self.formCodec = FormCodec(limits: configuration.formLimits)
-        self.originPolicy = OriginPolicy(trustedOrigins: configuration.trustedOrigins, secure: configuration.secureCookies)
+        self.originPolicy = OriginPolicy(
+            trustedOrigins: configuration.trustedOrigins,
+            secure: configuration.secureCookies
+        )
     }
 
     /// Answers one request: resolves its route, handles it on the session (the tree changes
@@ -94,7 +100,8 @@ public struct WebApp: Responder {
             metadata: [
                 "http.method": "\(exchange.method.rawValue)", "http.path": "\(exchange.path.prefix(256))",
                 "http.status": "\(response.status.code)", "request.id": "\(exchange.requestID)",
-            ])
+            ]
+        )
         return response
     }
 

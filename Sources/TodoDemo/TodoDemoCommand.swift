@@ -31,7 +31,9 @@ struct TodoDemoCommand: AsyncParsableCommand {
     var templates: String?
 
     @Option(
-        name: .customLong("public"), help: "The static files folder (default: ./Public, else the repository's).")
+        name: .customLong("public"),
+        help: "The static files folder (default: ./Public, else the repository's)."
+    )
     var publicFolder: String?
 
     @Flag(help: "Serve the developer pages /_dev/tree and /_dev/sessions, and log more.")
@@ -75,9 +77,15 @@ struct TodoDemoCommand: AsyncParsableCommand {
         webConfiguration.maxSessions = self.maxSessions
         webConfiguration.secureCookies = self.secureCookies
         let app = try TodoWebApp.make(
-            store: InMemoryTodoStore.demo(), templates: templates, configuration: webConfiguration, logger: logger)
+            store: InMemoryTodoStore.demo(),
+            templates: templates,
+            configuration: webConfiguration,
+            logger: logger
+        )
         let site = StaticFiles(root: publicRoot, fallback: app)
-        if site.root == nil { logger.warning("no static files folder; serving none", metadata: ["public": "\(publicRoot)"]) }
+        if site.root == nil {
+            logger.warning("no static files folder; serving none", metadata: ["public": "\(publicRoot)"])
+        }
         let server = HTTPServer(configuration: .init(host: self.host, port: self.port), responder: site, logger: logger)
 
         // Install the signal handler before the server's threads start, so they inherit the mask.
@@ -86,7 +94,8 @@ struct TodoDemoCommand: AsyncParsableCommand {
         Self.announce("Listening on http://\(Self.urlHost(self.host)):\(server.port)\n")
         logger.info(
             "todo demo started",
-            metadata: ["templates": "\(templates)", "public": "\(publicRoot)", "dev": "\(self.dev)"])
+            metadata: ["templates": "\(templates)", "public": "\(publicRoot)", "dev": "\(self.dev)"]
+        )
         let signal = await signals.wait()
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
         await server.shutdown()

@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
+import SignalboxTesting
 import Synchronization
 import Testing
 
@@ -17,8 +17,10 @@ struct HTTPServerConcurrencyTests {
                 try await Task.sleep(for: .microseconds(100))
             }
             var response = Response(
-                status: .ok, contentType: "text/plain",
-                body: "echo \(request.target.path)?\(request.target.query ?? "")|\(request.body.count)")
+                status: .ok,
+                contentType: "text/plain",
+                body: "echo \(request.target.path)?\(request.target.query ?? "")|\(request.body.count)"
+            )
             response.appendSetCookie("seen=\(request.target.path)")
             return response
         }
@@ -36,7 +38,10 @@ struct HTTPServerConcurrencyTests {
                                 let path = "/c\(client)/r\(index)/\(index % 3)"
                                 let body = index % 2 == 0 ? [] : Array("payload-\(index)".utf8)
                                 try connection.sendRequest(
-                                    index % 2 == 0 ? "GET" : "POST", path + "?q=a%26b", body: body)
+                                    index % 2 == 0 ? "GET" : "POST",
+                                    path + "?q=a%26b",
+                                    body: body
+                                )
                                 let response = try connection.readResponse()
                                 if response.status == 200, response.text == "echo \(path)?q=a%26b|\(body.count)",
                                     response.headers(named: "Set-Cookie") == ["seen=\(path)"]

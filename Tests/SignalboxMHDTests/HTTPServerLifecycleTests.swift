@@ -1,15 +1,15 @@
-import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
+import SignalboxTesting
 import Testing
+
+@testable import SignalboxMHD
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-@testable import SignalboxMHD
 
 @Suite("HTTPServer configuration and lifecycle")
 struct HTTPServerLifecycleTests {
@@ -30,7 +30,10 @@ struct HTTPServerLifecycleTests {
     func portInUse() async throws {
         try await withServer { server in
             let clash = HTTPServer(
-                configuration: .init(host: "127.0.0.1", port: server.port), responder: EchoResponder(), logger: .quiet)
+                configuration: .init(host: "127.0.0.1", port: server.port),
+                responder: EchoResponder(),
+                logger: .quiet
+            )
             let error = try #require(throws: HTTPServerError.self) { try clash.start() }
             #expect(error.code == .startFailed)
             #expect(error.message.contains("127.0.0.1:\(server.port)"))
@@ -104,7 +107,10 @@ struct HTTPServerLifecycleTests {
 
     @Test(
         "A head drip-fed without ever idling is closed after the connection timeout",
-        arguments: [(name: "first request", keptAlive: false), (name: "next request on a kept-alive connection", keptAlive: true)]
+        arguments: [
+            (name: "first request", keptAlive: false),
+            (name: "next request on a kept-alive connection", keptAlive: true),
+        ]
     )
     func dripFedHeadIsCut(name: String, keptAlive: Bool) async throws {
         let echo = EchoResponder()

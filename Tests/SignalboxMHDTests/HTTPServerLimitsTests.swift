@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
+import SignalboxTesting
 import Testing
 
 @testable import SignalboxMHD
@@ -77,7 +77,8 @@ struct HTTPServerLimitsTests {
             #expect(response.header("Content-Type") == "application/json")
             #expect(
                 response.text == #"{"error":"payloadTooLarge","message":"the body exceeds 10 bytes","status":413}"#
-                    + "\n")
+                    + "\n"
+            )
         }
     }
 

@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
+import SignalboxTesting
 import Testing
 
 @testable import SignalboxMHD
@@ -9,7 +9,8 @@ import Testing
 struct HTTPServerRequestTests {
     @Test(
         "Methods reach the responder unchanged",
-        arguments: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PURGE"])
+        arguments: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PURGE"]
+    )
     func methodsReachTheResponder(method: String) async throws {
         try await withServer { server in
             let response = try await fetch(server, method, "/m")
@@ -93,7 +94,8 @@ struct HTTPServerRequestTests {
             #expect(
                 response.headers(named: "Set-Cookie") == [
                     "a=1; Path=/; HttpOnly", "b=2; Path=/; SameSite=Lax", "c=3; Max-Age=60",
-                ])
+                ]
+            )
             let request = try #require(echo.recorded.last)
             #expect(request.headerFields[.cookie] == "session=abc; theme=dark")
         }
@@ -124,7 +126,12 @@ struct HTTPServerRequestTests {
         try await withServer { server in
             let body = Array(#"{"title":"Buy milk","done":false,"tags":["a","ü"]}"#.utf8)
             let response = try await fetch(
-                server, "PUT", "/body", headers: [("Content-Type", "application/json")], body: body)
+                server,
+                "PUT",
+                "/body",
+                headers: [("Content-Type", "application/json")],
+                body: body
+            )
             #expect(response.body == body)
         }
     }

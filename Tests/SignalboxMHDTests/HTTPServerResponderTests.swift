@@ -1,7 +1,7 @@
-import SignalboxTesting
 import HTTPTypes
 import Logging
 import SignalboxHTTP
+import SignalboxTesting
 import Testing
 
 @testable import SignalboxMHD

@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
+import SignalboxTesting
 import Synchronization
 import Testing
 
@@ -9,13 +9,17 @@ import Testing
 @Suite("HTTPServer graceful shutdown")
 struct HTTPServerShutdownTests {
     @Test(
-        "Shutdown while clients are sending: every accepted request gets a complete response; new connects are refused")
+        "Shutdown while clients are sending: every accepted request gets a complete response; new connects are refused"
+    )
     func shutdownWhileSending() async throws {
         let gate = Gate()
         let responder = ClosureResponder { request in
             await gate.wait()
             return Response(
-                status: .ok, contentType: "text/plain", body: "\(request.target.path) \(request.body.count)")
+                status: .ok,
+                contentType: "text/plain",
+                body: "\(request.target.path) \(request.body.count)"
+            )
         }
         var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)
         configuration.threadPoolSize = 2
@@ -133,7 +137,10 @@ struct HTTPServerShutdownTests {
     @Test("Shutdown is idempotent, concurrent calls all return, and a stopped server cannot restart")
     func idempotent() async throws {
         let server = HTTPServer(
-            configuration: .init(host: "127.0.0.1", port: 0), responder: EchoResponder(), logger: .quiet)
+            configuration: .init(host: "127.0.0.1", port: 0),
+            responder: EchoResponder(),
+            logger: .quiet
+        )
         await server.shutdown()  // never started: nothing to do
         try server.start()
         #expect(server.isRunning)

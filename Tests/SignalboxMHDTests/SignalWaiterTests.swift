@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
+import SignalboxTesting
 import Testing
 
 @testable import SignalboxMHD
@@ -26,7 +26,10 @@ struct SignalWaiterTests {
     @Test("runUntilSignalled serves until the signal, then shuts down")
     func runUntilSignalled() async throws {
         let server = HTTPServer(
-            configuration: .init(host: "127.0.0.1", port: 0), responder: EchoResponder(), logger: .quiet)
+            configuration: .init(host: "127.0.0.1", port: 0),
+            responder: EchoResponder(),
+            logger: .quiet
+        )
         let running = Task { try await server.runUntilSignalled([Signal.user2]) }
         #expect(await eventually { server.port > 0 })
         let port = server.port

@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import SignalboxMHD
+import SignalboxTesting
 import Testing
 
 @testable import SignalboxHTTP
@@ -81,7 +81,11 @@ struct StaticFilesTests {
             RevalidationCase("If-Modified-Since earlier", nil, "Sun, 06 Nov 1994 08:49:36 GMT", 200),
             RevalidationCase("If-Modified-Since garbage", nil, "yesterday", 200),
             RevalidationCase(
-                "If-None-Match wins over If-Modified-Since", "\"other\"", "Mon, 07 Nov 1994 00:00:00 GMT", 200),
+                "If-None-Match wins over If-Modified-Since",
+                "\"other\"",
+                "Mon, 07 Nov 1994 00:00:00 GMT",
+                200
+            ),
         ]
     )
     func revalidation(_ revalidation: RevalidationCase) async throws {
@@ -234,7 +238,9 @@ struct StaticFilesTests {
     @Test("A missing root serves no files: every request goes to the app")
     func missingRoot() async throws {
         let files = StaticFiles(
-            root: "/nonexistent/signalbox/public", fallback: ClosureResponder { _ in Response(status: .accepted) })
+            root: "/nonexistent/signalbox/public",
+            fallback: ClosureResponder { _ in Response(status: .accepted) }
+        )
         #expect(files.root == nil)
         let request = Request(head: HTTPRequest(method: .get, scheme: nil, authority: "x", path: "/app.css"))
         #expect(files.response(for: request) == nil)

@@ -69,7 +69,9 @@ import Testing
         await #expect {
             try await tree.apply(path: path)
         } throws: { error in
-            guard let error = error as? NavigationError, case .unknownRoute(let found, _, _) = error else { return false }
+            guard let error = error as? NavigationError, case .unknownRoute(let found, _, _) = error else {
+                return false
+            }
             return found == segment && error.kind == .notFound
         }
         #expect(try tree.snapshot() == before)
@@ -85,7 +87,9 @@ import Testing
         await #expect {
             try await tree.apply(path: path)
         } throws: { error in
-            guard let error = error as? NavigationError, case .badInput(let r, let s, let reason) = error else { return false }
+            guard let error = error as? NavigationError, case .badInput(let r, let s, let reason) = error else {
+                return false
+            }
             return r == route && s == segment && !reason.isEmpty && error.kind == .badRequest
         }
         #expect(try tree.snapshot() == before)
@@ -93,7 +97,9 @@ import Testing
 
     @Test func aMissingInputIsABadRequest() async throws {
         let (tree, _) = try await self.member()
-        await #expect(throws: NavigationError.missingInput(route: "item")) { _ = try await tree.apply(path: "/member/items/item") }
+        await #expect(throws: NavigationError.missingInput(route: "item")) {
+            _ = try await tree.apply(path: "/member/items/item")
+        }
     }
 
     @Test func pathsDeeperThanTheLimitAreRefusedWholesale() async throws {
@@ -113,7 +119,9 @@ import Testing
         let (tree, _) = try await self.member()
         #expect(try await tree.apply(path: "/member/items/item/007") == .applied(path: "/member/items/item/7"))
         #expect(try await tree.apply(path: "/member/items/n/%41") == .applied(path: "/member/items/n/A"))
-        #expect(try await tree.apply(path: "/member/lab/nested/screen/~") == .applied(path: "/member/lab/nested/screen"))
+        #expect(
+            try await tree.apply(path: "/member/lab/nested/screen/~") == .applied(path: "/member/lab/nested/screen")
+        )
     }
 
     @Test func endMarkersSeparateAChildsEntriesFromItsParents() async throws {
@@ -155,7 +163,9 @@ import Testing
         let (tree, _) = makeTree()
         try await tree.apply(path: "/guest/terms")
         #expect(tree.presentation?.closePath == nil)
-        await #expect(throws: NavigationError.notDismissible(route: "terms")) { _ = try await tree.dismissTopPresentation() }
+        await #expect(throws: NavigationError.notDismissible(route: "terms")) {
+            _ = try await tree.dismissTopPresentation()
+        }
         await #expect(throws: NavigationError.notDismissible(route: "terms")) { _ = try await tree.popTop() }
         try await tree.apply(path: "/guest")
         #expect(tree.path == "/guest")
@@ -166,10 +176,14 @@ import Testing
         try await tree.apply(path: "/member/items")
         try await tree.route(toNamed: "item", input: "5")
         #expect(tree.path == "/member/items/item/5")
-        await #expect(throws: NavigationError.badInput(route: "item", segment: "x", reason: "expected an integer, got \"x\"")) {
+        await #expect(
+            throws: NavigationError.badInput(route: "item", segment: "x", reason: "expected an integer, got \"x\"")
+        ) {
             _ = try await tree.route(toNamed: "item", input: "x")
         }
-        await #expect(throws: NavigationError.missingInput(route: "item")) { _ = try await tree.route(toNamed: "item", input: nil) }
+        await #expect(throws: NavigationError.missingInput(route: "item")) {
+            _ = try await tree.route(toNamed: "item", input: nil)
+        }
         await #expect(throws: NavigationError.self) { _ = try await tree.route(toNamed: "list", input: nil) }
         try await tree.route(toNamed: "create", input: nil)
         try await tree.popTop()

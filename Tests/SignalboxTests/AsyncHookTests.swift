@@ -131,9 +131,13 @@ final class LedgerCoordinator: NavigationCoordinatable {
 
     @Test func onDismissMayAwaitAndRunsOnceTheEntryLeft() async throws {
         let (tree, coordinator, ledger) = self.make()
-        try await coordinator.route(to: \.account, 1, onDismiss: {
-            await ledger.record("dismissed at \(tree.path)")
-        })
+        try await coordinator.route(
+            to: \.account,
+            1,
+            onDismiss: {
+                await ledger.record("dismissed at \(tree.path)")
+            }
+        )
         try await coordinator.popLast()
         #expect(await ledger.events.last == "dismissed at /")
     }

@@ -78,7 +78,9 @@ final class UnguardedApp: NavigationCoordinatable {
     @Test func aRootNeedingAnInputTheApplicationDidNotGiveIsATypedError() async throws {
         let app = UnguardedApp()
         let tree = NavigationTree(root: app)
-        await #expect(throws: NavigationError.missingRootInput(root: "account")) { _ = try await tree.apply(path: "/account") }
+        await #expect(throws: NavigationError.missingRootInput(root: "account")) {
+            _ = try await tree.apply(path: "/account")
+        }
         try await app.root(\.account, User(name: "zoe"))
         #expect(tree.path == "/account")
         try await tree.apply(path: "/account")

@@ -35,7 +35,9 @@ import Testing
         try await items.popLast()
         #expect(tree.path == "/member/items/item/1")
         try await items.popLast()
-        await #expect(throws: NavigationError.nothingToPop(coordinator: "ItemsCoordinator")) { _ = try await items.popLast() }
+        await #expect(throws: NavigationError.nothingToPop(coordinator: "ItemsCoordinator")) {
+            _ = try await items.popLast()
+        }
         #expect(tree.path == "/member/items")
     }
 
@@ -118,11 +120,14 @@ import Testing
 
     @Test func dismissingARootOrTabOrDetachedCoordinatorIsATypedError() async throws {
         let (_, app) = makeTree()
-        await #expect(throws: NavigationError.cannotDismiss(coordinator: "AppCoordinator", reason: "it has no parent")) {
+        await #expect(throws: NavigationError.cannotDismiss(coordinator: "AppCoordinator", reason: "it has no parent"))
+        {
             _ = try await app.dismissCoordinator()
         }
         let guest = app.node(GuestCoordinator.self)
-        await #expect(throws: NavigationError.cannotDismiss(coordinator: "GuestCoordinator", reason: "it is its parent's root")) {
+        await #expect(
+            throws: NavigationError.cannotDismiss(coordinator: "GuestCoordinator", reason: "it is its parent's root")
+        ) {
             _ = try await guest.dismissCoordinator()
         }
         let tabs = try await app.root(\.member, User(name: "a"))

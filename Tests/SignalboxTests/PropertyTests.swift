@@ -20,7 +20,9 @@ import Testing
                 let route = routes[argument % routes.count]
                 var input: String?
                 if route.path.hasSuffix("{input}") {
-                    input = route.name == "item" ? String(argument % 5) : Self.stringInputs[argument % Self.stringInputs.count]
+                    input =
+                        route.name == "item"
+                        ? String(argument % 5) : Self.stringInputs[argument % Self.stringInputs.count]
                 }
                 try await tree.route(toNamed: route.name, input: input)
             case 4:

@@ -16,7 +16,9 @@ import Testing
     @Test func theRootScreensRouterCannotPop() async throws {
         let (_, app) = makeTree()
         let items = try await app.root(\.member, User(name: "a")).focusFirst(\.items).child
-        await #expect(throws: NavigationError.nothingToPop(coordinator: "ItemsCoordinator")) { _ = try await items.router.pop() }
+        await #expect(throws: NavigationError.nothingToPop(coordinator: "ItemsCoordinator")) {
+            _ = try await items.router.pop()
+        }
     }
 
     @Test func theRouterStoreFindsTheNearestAncestorOfAType() async throws {
@@ -71,7 +73,9 @@ import Testing
         let context = tree.context(for: try #require(tree.branch.last))
         #expect(try context.coordinator(LabCoordinator.self) === lab)
         #expect(try context.coordinator(MemberTabs.self) === tabs)
-        #expect(throws: NavigationError.coordinatorNotFound(type: "GuestCoordinator")) { try context.coordinator(GuestCoordinator.self) }
+        #expect(throws: NavigationError.coordinatorNotFound(type: "GuestCoordinator")) {
+            try context.coordinator(GuestCoordinator.self)
+        }
         _ = try await ChainScreen().submit(["id": "4"], context: context)
         #expect(tree.path == "/member/items/item/4")
     }

@@ -65,7 +65,9 @@ final class LinkedRoot: NavigationCoordinatable {
 
     @Test func anUnhandledDeepLinkIsAnError() async throws {
         let tree = NavigationTree(root: LinkedApp())
-        await #expect(throws: NavigationError.unhandledDeepLink(link: "item 1")) { _ = try await tree.deliver(OpenItem(id: 1)) }
+        await #expect(throws: NavigationError.unhandledDeepLink(link: "item 1")) {
+            _ = try await tree.deliver(OpenItem(id: 1))
+        }
     }
 
     @Test func aFormTheScreenRefusesIsAnInvalidSubmission() async throws {

@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -11,7 +11,13 @@ import Testing
     }
 
     /// Sends one forged POST; returns the reply.
-    func forge(_ attack: Attack, _ browser: TestClient, other: TestClient, path: String, fields: [(String, String)])
+    func forge(
+        _ attack: Attack,
+        _ browser: TestClient,
+        other: TestClient,
+        path: String,
+        fields: [(String, String)]
+    )
         async throws
         -> TestResponse
     {
@@ -35,8 +41,10 @@ import Testing
             return try await browser.post(path, fields, headers: [(.origin, "https://localhost:8080")])
         case .foreignOriginWithSameOriginFetch:
             return try await browser.post(
-                path, fields,
-                headers: [(.origin, "http://localhost:9999"), (.init("Sec-Fetch-Site")!, "same-origin")])
+                path,
+                fields,
+                headers: [(.origin, "http://localhost:9999"), (.init("Sec-Fetch-Site")!, "same-origin")]
+            )
         }
     }
 
@@ -51,7 +59,12 @@ import Testing
         let before = try await harness.snapshot(of: id)
 
         let reply = try await self.forge(
-            attack, browser, other: other, path: "/_nav/pop", fields: [("from", "/guest/signup/password/ann")])
+            attack,
+            browser,
+            other: other,
+            path: "/_nav/pop",
+            fields: [("from", "/guest/signup/password/ann")]
+        )
         #expect(reply.status == 403)
         #expect(try await harness.snapshot(of: id) == before)
     }
@@ -66,7 +79,12 @@ import Testing
         let id = try #require(browser.sessionID)
 
         let reply = try await self.forge(
-            attack, browser, other: other, path: "/guest", fields: [("action", "login"), ("name", "mallory")])
+            attack,
+            browser,
+            other: other,
+            path: "/guest",
+            fields: [("action", "login"), ("name", "mallory")]
+        )
         #expect(reply.status == 403)
         #expect(try await harness.path(of: id) == "/guest/signup")
         #expect(browser.sessionID == id)
@@ -78,7 +96,11 @@ import Testing
         try await browser.get("/guest/signup")
         let token = try #require(browser.csrf)
         let reply = try await browser.post(
-            "/_nav/pop", [("from", "/guest/signup")], csrf: "", headers: [(.init("X-CSRF-Token")!, token)])
+            "/_nav/pop",
+            [("from", "/guest/signup")],
+            csrf: "",
+            headers: [(.init("X-CSRF-Token")!, token)]
+        )
         #expect(reply.status == 303)
     }
 
@@ -93,7 +115,10 @@ import Testing
         let browser = harness.browser()
         try await browser.get("/guest/signup")
         let reply = try await browser.post(
-            "/_nav/pop", [("from", "/guest/signup")], headers: headers.map { (.init($0.0)!, $0.1) })
+            "/_nav/pop",
+            [("from", "/guest/signup")],
+            headers: headers.map { (.init($0.0)!, $0.1) }
+        )
         #expect(reply.status == 303)
     }
 
@@ -102,10 +127,16 @@ import Testing
         let browser = harness.browser()
         try await browser.get("/guest/signup")
         let plain = try await browser.post(
-            "/_nav/pop", [("from", "/guest/signup")], headers: [(.origin, "http://localhost:8080")])
+            "/_nav/pop",
+            [("from", "/guest/signup")],
+            headers: [(.origin, "http://localhost:8080")]
+        )
         #expect(plain.status == 403)
         let secure = try await browser.post(
-            "/_nav/pop", [("from", "/guest/signup")], headers: [(.origin, "https://localhost:8080")])
+            "/_nav/pop",
+            [("from", "/guest/signup")],
+            headers: [(.origin, "https://localhost:8080")]
+        )
         #expect(secure.status == 303)
     }
 
@@ -117,7 +148,11 @@ import Testing
         #expect(reply.status == 403)
         #expect(reply.json["error"] as? String == "invalidCSRFToken")
         let cross = try await browser.post(
-            "/_nav/route", [("to", "signup")], json: true, headers: [(.origin, "http://evil.example")])
+            "/_nav/route",
+            [("to", "signup")],
+            json: true,
+            headers: [(.origin, "http://evil.example")]
+        )
         #expect(cross.json["error"] as? String == "crossOrigin")
     }
 }

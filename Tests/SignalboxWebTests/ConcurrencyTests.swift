@@ -1,7 +1,7 @@
-import SignalboxTesting
 import HTTPTypes
 import Signalbox
 import SignalboxHTTP
+import SignalboxTesting
 import SignalboxWeb
 import Synchronization
 import Testing
@@ -21,8 +21,14 @@ import Testing
         fields[.contentType] = "application/x-www-form-urlencoded"
         let request = Request(
             head: HTTPRequest(
-                method: .post, scheme: "http", authority: "localhost", path: "/guest", headerFields: fields),
-            body: Array("_csrf=\(token)&action=count".utf8))
+                method: .post,
+                scheme: "http",
+                authority: "localhost",
+                path: "/guest",
+                headerFields: fields
+            ),
+            body: Array("_csrf=\(token)&action=count".utf8)
+        )
         let app = harness.app
         let count = 24
 
@@ -51,7 +57,10 @@ import Testing
                     let reply = TestResponse(
                         try await app.respond(
                             to: Request(
-                                head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path))))
+                                head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path)
+                            )
+                        )
+                    )
                     let cookie = reply.setCookies.first?.split(separator: ";").first.map(String.init) ?? ""
                     var fields = HTTPFields()
                     fields[.cookie] = cookie
@@ -60,8 +69,15 @@ import Testing
                         try await app.respond(
                             to: Request(
                                 head: HTTPRequest(
-                                    method: .get, scheme: "http", authority: "localhost", path: "/",
-                                    headerFields: fields))))
+                                    method: .get,
+                                    scheme: "http",
+                                    authority: "localhost",
+                                    path: "/",
+                                    headerFields: fields
+                                )
+                            )
+                        )
+                    )
                     return (path, state.json["path"] as? String)
                 }
             }

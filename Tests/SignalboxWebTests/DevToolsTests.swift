@@ -1,6 +1,6 @@
-import SignalboxTesting
 import Foundation
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -31,12 +31,14 @@ import Testing
         // Inactive tabs' stacks are drawn too, each entry linking to the path that shows it.
         #expect(
             page.contains(
-                "<a href=\"/member/items/item/3/pick\"><code>pick</code></a> <span class=\"presentation\">modal</span>")
+                "<a href=\"/member/items/item/3/pick\"><code>pick</code></a> <span class=\"presentation\">modal</span>"
+            )
         )
         #expect(
             page.contains(
                 "<a href=\"/member/items/item/3\"><code>item</code></a> <span class=\"presentation\">push</span> <span class=\"input\">3</span>"
-            ))
+            )
+        )
         #expect(page.contains("<a href=\"/member/home\"><code>home</code></a>"))
         #expect(page.contains("<a href=\"/member/lab/nested\"><code>nested</code></a>"))
         #expect(page.contains("<a href=\"/member/lab\"><code>lab</code></a>"))

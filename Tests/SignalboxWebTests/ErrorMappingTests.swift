@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 

@@ -1,5 +1,5 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 

@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -62,8 +62,10 @@ import Testing
         let harness = try Harness()
         let browser = try await self.browser(at: "/guest", harness)
         let reply = try await browser.post(
-            "/guest", ["action": "login", "name": "", "password": "TopSecret123", "newPassword": "Hunter2", "apiToken": "t0k"],
-            json: json)
+            "/guest",
+            ["action": "login", "name": "", "password": "TopSecret123", "newPassword": "Hunter2", "apiToken": "t0k"],
+            json: json
+        )
         #expect(reply.status == 422)
         for secret in ["TopSecret123", "Hunter2", "t0k"] { #expect(!reply.body.contains(secret)) }
         if json { #expect(reply.json["form"] as? [String: String] == ["action": "login", "name": ""]) }
@@ -112,12 +114,20 @@ import Testing
         let browser = try await self.browser(at: "/guest", harness)
         let token = try #require(browser.csrf)
         let malformed = try await browser.send(
-            method: .post, path: "/guest", json: false, body: Array("_csrf=\(token)&name=%ZZ".utf8),
-            headers: [(.contentType, "application/x-www-form-urlencoded")])
+            method: .post,
+            path: "/guest",
+            json: false,
+            body: Array("_csrf=\(token)&name=%ZZ".utf8),
+            headers: [(.contentType, "application/x-www-form-urlencoded")]
+        )
         #expect(malformed.status == 400)
         let multipart = try await browser.send(
-            method: .post, path: "/guest", json: false, body: Array("--x\r\n".utf8),
-            headers: [(.contentType, "multipart/form-data; boundary=x")])
+            method: .post,
+            path: "/guest",
+            json: false,
+            body: Array("--x\r\n".utf8),
+            headers: [(.contentType, "multipart/form-data; boundary=x")]
+        )
         #expect(multipart.status == 415)
     }
 

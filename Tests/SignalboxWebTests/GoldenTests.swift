@@ -1,5 +1,5 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -19,7 +19,9 @@ import Testing
     @Test func breadcrumbs() async throws {
         let page = try await self.member(at: "/member/lab/nested/screen")
         try expectGolden(
-            excerpt(page, from: "<nav class=\"breadcrumbs\"", through: "</nav>"), named: "breadcrumbs.html")
+            excerpt(page, from: "<nav class=\"breadcrumbs\"", through: "</nav>"),
+            named: "breadcrumbs.html"
+        )
     }
 
     @Test func tabs() async throws {

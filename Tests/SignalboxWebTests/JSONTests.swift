@@ -1,7 +1,7 @@
-import SignalboxTesting
 import Foundation
 import HTTPTypes
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -138,7 +138,11 @@ import Testing
     func acceptDecidesBetweenHTMLAndJSON(_ accept: String, _ json: Bool) async throws {
         let harness = try Harness()
         let reply = try await harness.browser().send(
-            method: .get, path: "/guest", json: false, headers: [(.accept, accept)])
+            method: .get,
+            path: "/guest",
+            json: false,
+            headers: [(.accept, accept)]
+        )
         #expect((reply.contentType == "application/json") == json)
     }
 }

@@ -1,12 +1,16 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
 @Suite struct MemorySessionStoreTests {
     let clock = ManualSessionClock()
 
-    func makeStore(idle: Duration = .seconds(1800), absolute: Duration = .seconds(8 * 3600), max: Int = 100)
+    func makeStore(
+        idle: Duration = .seconds(1800),
+        absolute: Duration = .seconds(8 * 3600),
+        max: Int = 100
+    )
         -> MemorySessionStore
     {
         MemorySessionStore(configuration: .init(idleTimeout: idle, absoluteTimeout: absolute, maxSessions: max))
@@ -112,7 +116,8 @@ import Testing
             try await store.withSession(id: old, now: self.clock.now) { state -> SessionID in
                 state.rotate()
                 return state.id
-            })
+            }
+        )
         #expect(new != old)
         #expect(try await !self.isLive(old, in: store))
         #expect(try await self.isLive(new, in: store))

@@ -1,6 +1,6 @@
-import SignalboxTesting
 import Foundation
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -12,7 +12,9 @@ import Testing
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return try body(root.path)
@@ -30,7 +32,8 @@ import Testing
     }
 
     @Test func theLibrarysTemplatesAreUnderneathAndAnAppsTemplateWinsByName() async throws {
-        try self.withDirectory(["todos/list.mustache": "list", "errors/error.mustache": "mine {{status}}"]) { directory in
+        try self.withDirectory(["todos/list.mustache": "list", "errors/error.mustache": "mine {{status}}"]) {
+            directory in
             let renderer = try MustacheRenderer(directory: directory)
             for name in ["layout", "signalbox-layout", "partials/csrf", "partials/tabs", "dev/tree", "todos/list"] {
                 #expect(renderer.hasTemplate(named: name), "\(name)")
@@ -51,7 +54,10 @@ import Testing
         ("line one\n  {{< base }}{{/base}}", 2, 3, "base"),
     ])
     func aTemplateNamingAPartialThatDoesNotExistFailsStartUp(
-        _ text: String, _ line: Int, _ column: Int, _ missing: String
+        _ text: String,
+        _ line: Int,
+        _ column: Int,
+        _ missing: String
     ) async throws {
         try self.withDirectory(["todos/form.mustache": text]) { directory in
             let error = try #require(throws: TemplateError.self) { try MustacheRenderer(directory: directory) }
@@ -67,7 +73,10 @@ import Testing
             "base/layout.mustache": "base", "base/only.mustache": "only-base", "app/layout.mustache": "app",
         ]) { directory in
             let renderer = try MustacheRenderer(
-                directory: directory + "/base", overrides: directory + "/app", templates: ["only": "dictionary"])
+                directory: directory + "/base",
+                overrides: directory + "/app",
+                templates: ["only": "dictionary"]
+            )
             #expect(try renderer.render("layout", with: [:]) == "app")
             #expect(try renderer.render("only", with: [:]) == "dictionary")
         }

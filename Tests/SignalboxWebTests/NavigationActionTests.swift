@@ -1,5 +1,5 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -33,7 +33,10 @@ import Testing
         ("/guest/~/about", "pop", [:], "/guest"),
     ])
     func everyActionAnswers303ToTheNewCanonicalPath(
-        _ from: String, _ action: String, _ fields: [String: String], _ expected: String
+        _ from: String,
+        _ action: String,
+        _ fields: [String: String],
+        _ expected: String
     ) async throws {
         let harness = try Harness()
         let browser = try await self.browser(at: from, harness)
@@ -108,7 +111,12 @@ import Testing
         ("popToRoot", [:], 409, "nothingToPop"),
         ("dismiss", [:], 409, "nothingToDismiss"),
     ])
-    func refusedActionsMapToTheirStatus(_ action: String, _ fields: [String: String], _ status: Int, _ code: String)
+    func refusedActionsMapToTheirStatus(
+        _ action: String,
+        _ fields: [String: String],
+        _ status: Int,
+        _ code: String
+    )
         async throws
     {
         let harness = try Harness()

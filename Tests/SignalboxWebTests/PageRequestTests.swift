@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -9,7 +9,8 @@ import Testing
         let reply = try await Harness().browser().get("/guest")
         #expect(reply.status == 200)
         #expect(reply.contentType == "text/html; charset=utf-8")
-        #expect(reply.header("Cache-Control") == "no-store, private")  // no page survives a logout in the back/forward cache
+        // No page survives a logout in the browser's back/forward cache.
+        #expect(reply.header("Cache-Control") == "no-store, private")
         #expect(reply.header("X-Content-Type-Options") == "nosniff")
         #expect(reply.header("Referrer-Policy") == "same-origin")
         #expect(reply.header("X-Frame-Options") == "DENY")
@@ -176,7 +177,10 @@ import Testing
         ("POST", "/guest/signup", [("action", "login"), ("name", "a\u{0}b")], "malformedForm"),
     ])
     func aNULByteInAPathOrFormIsA400AndChangesNothing(
-        _ method: String, _ path: String, _ fields: [(String, String)], _ code: String
+        _ method: String,
+        _ path: String,
+        _ fields: [(String, String)],
+        _ code: String
     ) async throws {
         let harness = try Harness()
         let browser = harness.browser()

@@ -1,5 +1,5 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 
@@ -96,7 +96,8 @@ import Testing
     @Test func errorAndDeveloperPagesShowInsideAnAppsOwnLayoutWhateverItsBlocks() async throws {
         let harness = try Harness(
             configuration: .init(developerTools: true),
-            templates: ["layout": "<html><title>{{title}}</title><body class=\"mine\">{{{content}}}</body></html>"])
+            templates: ["layout": "<html><title>{{title}}</title><body class=\"mine\">{{{content}}}</body></html>"]
+        )
         let browser = harness.browser()
         let missing = try await browser.get("/guest/nowhere")
         #expect(missing.status == 404)

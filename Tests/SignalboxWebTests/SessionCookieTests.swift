@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import SignalboxHTTP
+import SignalboxTesting
 import Testing
 
 @testable import SignalboxWeb
@@ -33,10 +33,12 @@ import Testing
         let id = try #require(SessionID(rawValue: Self.valid))
         #expect(
             SessionCookie.setCookie(name: "sid", id: id, secure: false)
-                == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax")
+                == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax"
+        )
         #expect(
             SessionCookie.setCookie(name: "sid", id: id, secure: true)
-                == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax; Secure")
+                == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax; Secure"
+        )
     }
 
     /// A million ids straight from the generator: all 32 lowercase hex digits, all distinct, and

@@ -1,7 +1,6 @@
+import SignalboxMHD
 import SignalboxTesting
 import Testing
-
-import SignalboxMHD
 
 /// Hostile clients against the real demo (``StaticFiles`` over ``TodoWebApp`` on ``HTTPServer``):
 /// every attack gets its status or is cut by the configured limits, and a well-behaved client is
@@ -40,23 +39,32 @@ struct DemoUnderAttackTests {
     static let oversize: [Attack] = [
         Attack(
             "URL longer than the connection memory",
-            "GET /unauthenticated/\(String(repeating: "a", count: 80_000)) HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+            "GET /unauthenticated/\(String(repeating: "a", count: 80_000)) HTTP/1.1\r\nHost: x\r\n\r\n",
+            414
+        ),
         Attack(
             "one header larger than the connection memory",
             "GET /unauthenticated HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 80_000))\r\n\r\n",
-            431),
+            431
+        ),
         Attack(
             "thousands of small headers",
             "GET /unauthenticated HTTP/1.1\r\nHost: x\r\n"
-                + (0..<4000).map { "X-H\($0): v\r\n" }.joined() + "\r\n", 431),
+                + (0..<4000).map { "X-H\($0): v\r\n" }.joined() + "\r\n",
+            431
+        ),
         Attack(
             "Content-Length over the body limit (head only)",
-            "POST /unauthenticated HTTP/1.1\r\nHost: x\r\nContent-Length: \(maxBodySize + 1)\r\n\r\n", 413),
+            "POST /unauthenticated HTTP/1.1\r\nHost: x\r\nContent-Length: \(maxBodySize + 1)\r\n\r\n",
+            413
+        ),
         Attack("chunked body past the body limit", chunked("/unauthenticated", size: maxBodySize + 0x1000), 413),
         Attack(
             "100 KB form field within the body limit, past the form limit",
             "POST /unauthenticated HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                + "Content-Length: \(100_009)\r\n\r\nusername=\(String(repeating: "u", count: 100_000))", 413),
+                + "Content-Length: \(100_009)\r\n\r\nusername=\(String(repeating: "u", count: 100_000))",
+            413
+        ),
     ]
 
     @Test("Oversize requests are cut by the limits, and the demo keeps serving", arguments: oversize)
@@ -188,36 +196,71 @@ struct DemoUnderAttackTests {
     static let badBytes: [BadBytes] = [
         BadBytes("raw 0xFF in a route name", "GET", Array("/unauthenticated/".utf8) + [0xFF], 400),
         BadBytes(
-            "raw 0xFF in a route input", "GET", Array("/unauthenticated/registration/password/bob".utf8) + [0xFF], 400),
-        BadBytes("raw control byte in a path", "GET", Array("/unauthenticated/registration/password/b".utf8) + [0x01], 400),
+            "raw 0xFF in a route input",
+            "GET",
+            Array("/unauthenticated/registration/password/bob".utf8) + [0xFF],
+            400
+        ),
         BadBytes(
-            "raw 0xFF in a POST path", "POST", Array("/unauthenticated/".utf8) + [0xFF, 0xFE],
-            body: Array("username=alice&password=wonderland".utf8), 400),
+            "raw control byte in a path",
+            "GET",
+            Array("/unauthenticated/registration/password/b".utf8) + [0x01],
+            400
+        ),
+        BadBytes(
+            "raw 0xFF in a POST path",
+            "POST",
+            Array("/unauthenticated/".utf8) + [0xFF, 0xFE],
+            body: Array("username=alice&password=wonderland".utf8),
+            400
+        ),
         BadBytes("%FF in a route name", "GET", "/unauthenticated/%FF", 404),
         BadBytes("%FF in a route input", "GET", "/unauthenticated/registration/password/b%FFob", 400),
         BadBytes("%00 in a route name", "GET", "/unauthenticated/%00", 400),
         BadBytes("%00 in a route input", "GET", "/unauthenticated/registration/password/bob%00", 400),
         BadBytes(
-            "%00 in a POST path", "POST", "/unauthenticated/registration/password/bob%00",
-            body: "password=tweedledum&confirmation=tweedledum", 400),
+            "%00 in a POST path",
+            "POST",
+            "/unauthenticated/registration/password/bob%00",
+            body: "password=tweedledum&confirmation=tweedledum",
+            400
+        ),
         BadBytes(
-            "%00 in a navigation's from path", "POST", "/_nav/pop",
-            body: "from=%2Funauthenticated%2Fregistration%2Fpassword%2Fbob%2500", 400),
+            "%00 in a navigation's from path",
+            "POST",
+            "/_nav/pop",
+            body: "from=%2Funauthenticated%2Fregistration%2Fpassword%2Fbob%2500",
+            400
+        ),
         BadBytes("%FF%FE as the login username", "POST", "/unauthenticated", body: "username=%FF%FE&password=x", 400),
         BadBytes(
-            "raw 0xFF in a form value", "POST", Array("/unauthenticated".utf8),
-            body: Array("username=".utf8) + [0xFF] + Array("&password=x".utf8), 400),
+            "raw 0xFF in a form value",
+            "POST",
+            Array("/unauthenticated".utf8),
+            body: Array("username=".utf8) + [0xFF] + Array("&password=x".utf8),
+            400
+        ),
         BadBytes(
-            "%00 in the login username", "POST", "/unauthenticated", body: "username=al%00ice&password=wonderland",
-            400),
+            "%00 in the login username",
+            "POST",
+            "/unauthenticated",
+            body: "username=al%00ice&password=wonderland",
+            400
+        ),
         BadBytes(
-            "%00 in the forgotten password's username", "POST", "/unauthenticated/forgotPassword",
-            body: "username=a%00b", 400),
+            "%00 in the forgotten password's username",
+            "POST",
+            "/unauthenticated/forgotPassword",
+            body: "username=a%00b",
+            400
+        ),
         BadBytes("%00 in a form field name", "POST", "/unauthenticated", body: "user%00name=alice&password=x", 400),
     ]
 
-    @Test("Non-UTF-8 and NUL bytes in paths and forms get 400 (404 for unknown routes) and change nothing",
-          arguments: badBytes)
+    @Test(
+        "Non-UTF-8 and NUL bytes in paths and forms get 400 (404 for unknown routes) and change nothing",
+        arguments: badBytes
+    )
     func badBytesInPathsAndForms(attack: BadBytes) async throws {
         try await withDemoServer { demo in
             let session = try await DemoSession.start(port: demo.port)

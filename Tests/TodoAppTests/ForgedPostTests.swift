@@ -1,5 +1,5 @@
-import SignalboxTesting
 import HTTPTypes
+import SignalboxTesting
 import Testing
 import TodoApp
 
@@ -26,19 +26,36 @@ import TodoApp
 
     static let actions: [Action] = [
         Action(
-            "login", signedIn: false, page: "/unauthenticated", [("username", "alice"), ("password", "wonderland")]),
+            "login",
+            signedIn: false,
+            page: "/unauthenticated",
+            [("username", "alice"), ("password", "wonderland")]
+        ),
         Action("forgotten password", signedIn: false, page: "/unauthenticated/forgotPassword", [("username", "alice")]),
-        Action("registration: username", signedIn: false, page: "/unauthenticated/registration", [("username", "mallory")]),
         Action(
-            "registration: password", signedIn: false, page: "/unauthenticated/registration/password/mallory",
-            [("password", "tweedledum"), ("confirmation", "tweedledum")]),
+            "registration: username",
+            signedIn: false,
+            page: "/unauthenticated/registration",
+            [("username", "mallory")]
+        ),
+        Action(
+            "registration: password",
+            signedIn: false,
+            page: "/unauthenticated/registration/password/mallory",
+            [("password", "tweedledum"), ("confirmation", "tweedledum")]
+        ),
         Action("logout", page: "/authenticated/profile", [("action", "logout")]),
         Action("settings", page: "/authenticated/profile/settings", [("hidesCompletedTodos", "on")]),
         Action("todo: toggleDone", page: "/authenticated/todos/todo/1", [("action", "toggleDone")]),
         Action("todo: toggleFavorite", page: "/authenticated/todos/todo/1", [("action", "toggleFavorite")]),
         Action("todo: clearProject", page: "/authenticated/todos/todo/1", [("action", "clearProject")]),
         Action("todo: delete", page: "/authenticated/todos/todo/1", [("action", "delete")]),
-        Action("todo: form to / (the page shown)", page: "/authenticated/todos/todo/1", path: "/", [("action", "toggleDone")]),
+        Action(
+            "todo: form to / (the page shown)",
+            page: "/authenticated/todos/todo/1",
+            path: "/",
+            [("action", "toggleDone")]
+        ),
         Action("createTodo", page: "/authenticated/todos/createTodo", [("title", "Forged")]),
         Action("pickProject", page: "/authenticated/todos/todo/4/pickProject", [("project", "1")]),
         Action("home: open a favourite", page: "/authenticated/home", [("todo", "1")]),
@@ -46,24 +63,42 @@ import TodoApp
         Action("project: toggleFavorite", page: "/authenticated/projects/project/2", [("action", "toggleFavorite")]),
         Action("testbed: popToRoot", page: "/authenticated/testbed/pushScreen", [("action", "popToRoot")]),
         Action(
-            "testbed: dismissCoordinator", page: "/authenticated/testbed/pushCoordinator",
-            [("action", "dismissCoordinator")]),
+            "testbed: dismissCoordinator",
+            page: "/authenticated/testbed/pushCoordinator",
+            [("action", "dismissCoordinator")]
+        ),
         Action(
-            "/_nav/route", page: "/authenticated/todos", path: "/_nav/route",
-            [("to", "todo"), ("input", "1"), ("from", "/authenticated/todos")]),
+            "/_nav/route",
+            page: "/authenticated/todos",
+            path: "/_nav/route",
+            [("to", "todo"), ("input", "1"), ("from", "/authenticated/todos")]
+        ),
         Action(
-            "/_nav/route signed out", signedIn: false, page: "/unauthenticated", path: "/_nav/route",
-            [("to", "registration")]),
+            "/_nav/route signed out",
+            signedIn: false,
+            page: "/unauthenticated",
+            path: "/_nav/route",
+            [("to", "registration")]
+        ),
         Action(
-            "/_nav/pop", page: "/authenticated/todos/todo/1", path: "/_nav/pop",
-            [("from", "/authenticated/todos/todo/1")]),
+            "/_nav/pop",
+            page: "/authenticated/todos/todo/1",
+            path: "/_nav/pop",
+            [("from", "/authenticated/todos/todo/1")]
+        ),
         Action(
-            "/_nav/popToRoot", page: "/authenticated/todos/todo/1/todo/2", path: "/_nav/popToRoot",
-            [("from", "/authenticated/todos/todo/1/todo/2")]),
+            "/_nav/popToRoot",
+            page: "/authenticated/todos/todo/1/todo/2",
+            path: "/_nav/popToRoot",
+            [("from", "/authenticated/todos/todo/1/todo/2")]
+        ),
         Action("/_nav/tab", page: "/authenticated/todos", path: "/_nav/tab", [("to", "projects")]),
         Action(
-            "/_nav/dismiss", page: "/authenticated/todos/createTodo", path: "/_nav/dismiss",
-            [("from", "/authenticated/todos/createTodo")]),
+            "/_nav/dismiss",
+            page: "/authenticated/todos/createTodo",
+            path: "/_nav/dismiss",
+            [("from", "/authenticated/todos/createTodo")]
+        ),
     ]
 
     enum Forgery: String, CaseIterable, Sendable {
@@ -84,9 +119,13 @@ import TodoApp
     func observe(_ client: WebClient, _ store: InMemoryTodoStore) async throws -> Observed {
         let alice = InMemoryTodoStore.demoUser
         return Observed(
-            state: try await client.state(), cookies: client.cookies, todos: await store.todos(of: alice),
-            projects: await store.projects(of: alice), settings: await store.settings(of: alice),
-            registered: await store.isRegistered(username: "mallory"))
+            state: try await client.state(),
+            cookies: client.cookies,
+            todos: await store.todos(of: alice),
+            projects: await store.projects(of: alice),
+            settings: await store.settings(of: alice),
+            registered: await store.isRegistered(username: "mallory")
+        )
     }
 
     @Test(arguments: actions, Forgery.allCases)

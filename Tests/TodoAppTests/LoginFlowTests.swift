@@ -1,6 +1,7 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 import Testing
+
 @testable import TodoApp
 
 @Suite struct LoginFlowTests {
@@ -45,7 +46,10 @@ import Testing
 
     @Test func aDeepLinkWhileSignedOutLandsOnLoginAndContinuesAfterwards() async throws {
         let app = TestApp()
-        #expect(try await app.tree.apply(path: "/authenticated/todos/todo/3/pickProject") == .redirected(to: "/unauthenticated", resumes: true))
+        #expect(
+            try await app.tree.apply(path: "/authenticated/todos/todo/3/pickProject")
+                == .redirected(to: "/unauthenticated", resumes: true)
+        )
         #expect(app.tree.path == "/unauthenticated")
         #expect(app.tree.pendingPath == "/authenticated/todos/todo/3/pickProject")
 
@@ -58,7 +62,10 @@ import Testing
     @Test func aDeepLinkThatLeadsNowhereStillLogsInOnHome() async throws {
         let app = TestApp()
         // The signed-out guard answers before the rest of the path can be checked.
-        #expect(try await app.tree.apply(path: "/authenticated/todos/nonsense") == .redirected(to: "/unauthenticated", resumes: true))
+        #expect(
+            try await app.tree.apply(path: "/authenticated/todos/nonsense")
+                == .redirected(to: "/unauthenticated", resumes: true)
+        )
         try await app.logIn()
         #expect(app.tree.path == "/authenticated/home")
         #expect(app.tree.pendingPath == nil)
@@ -66,7 +73,10 @@ import Testing
 
     @Test func aDeepLinkToAMissingTodoLandsOnTheTabsAfterLogin() async throws {
         let app = TestApp()
-        #expect(try await app.tree.apply(path: "/authenticated/todos/todo/999") == .redirected(to: "/unauthenticated", resumes: true))
+        #expect(
+            try await app.tree.apply(path: "/authenticated/todos/todo/999")
+                == .redirected(to: "/unauthenticated", resumes: true)
+        )
         try await app.logIn()
         #expect(app.tree.path == "/authenticated/home")
         await #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 999.")) {
@@ -78,7 +88,10 @@ import Testing
         let app = TestApp()
         try await app.logIn()
         try await app.tree.apply(path: "/authenticated/todos/todo/1")
-        #expect(try await app.tree.apply(path: "/unauthenticated") == .redirected(to: "/authenticated/todos/todo/1", resumes: false))
+        #expect(
+            try await app.tree.apply(path: "/unauthenticated")
+                == .redirected(to: "/authenticated/todos/todo/1", resumes: false)
+        )
         #expect(app.main.user == TestApp.alice)
         #expect(app.tree.path == "/authenticated/todos/todo/1")
     }
@@ -91,13 +104,17 @@ import Testing
         #expect(app.tree.path == "/unauthenticated")
         #expect(app.main.user == nil)
         #expect(tabs == nil, "the signed-in tree is released")
-        #expect(try await app.tree.apply(path: "/authenticated/home") == .redirected(to: "/unauthenticated", resumes: true))
+        #expect(
+            try await app.tree.apply(path: "/authenticated/home") == .redirected(to: "/unauthenticated", resumes: true)
+        )
     }
 
     @Test func aStaleRedirectIsForgottenAtLogout() async throws {
         let app = TestApp()
         try await app.logIn()
-        #expect(try await app.tree.apply(path: "/unauthenticated") == .redirected(to: "/authenticated/home", resumes: false))
+        #expect(
+            try await app.tree.apply(path: "/unauthenticated") == .redirected(to: "/authenticated/home", resumes: false)
+        )
         try await app.submit(["action": "logout"], at: "/authenticated/profile")
         #expect(app.tree.pendingPath == nil)
         try await app.logIn()

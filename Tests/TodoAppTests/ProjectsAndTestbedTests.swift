@@ -1,6 +1,7 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 import Testing
+
 @testable import TodoApp
 
 @Suite struct ProjectsFlowTests {

@@ -1,6 +1,7 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 import Testing
+
 @testable import TodoApp
 
 @Suite struct RegistrationFlowTests {
@@ -25,10 +26,14 @@ import Testing
     @Test func passwordsMustMatchAndBeLongEnough() async throws {
         let app = TestApp()
         try await app.tree.apply(path: "/unauthenticated/registration/password/bob")
-        #expect(try await app.tree.submit(["password": "short", "confirmation": "short"]).message
-            == "A password has at least 8 characters.")
-        #expect(try await app.tree.submit(["password": "tweedledum", "confirmation": "tweedledee"]).message
-            == "The two passwords differ.")
+        #expect(
+            try await app.tree.submit(["password": "short", "confirmation": "short"]).message
+                == "A password has at least 8 characters."
+        )
+        #expect(
+            try await app.tree.submit(["password": "tweedledum", "confirmation": "tweedledee"]).message
+                == "The two passwords differ."
+        )
         #expect(await !app.store.isRegistered(username: "bob"))
     }
 

@@ -1,14 +1,17 @@
 import SignalboxTesting
 import Testing
+
 @testable import TodoApp
 
 @Suite struct InMemoryTodoStoreTests {
     @Test func theDemoDataIsSeeded() async {
         let store = InMemoryTodoStore.demo()
         let alice = TestApp.alice
-        #expect(await store.todos(of: alice).map(\.title) == [
-            "Buy milk", "Paint the roses red", "Send the invitations", "Read Through the Looking-Glass",
-        ])
+        #expect(
+            await store.todos(of: alice).map(\.title) == [
+                "Buy milk", "Paint the roses red", "Send the invitations", "Read Through the Looking-Glass",
+            ]
+        )
         #expect(await store.projects(of: alice).map(\.name) == ["Garden", "Tea party"])
     }
 
@@ -25,8 +28,12 @@ import Testing
         await #expect(throws: TodoStoreError.invalid("Please enter a title.")) {
             _ = try await store.addTodo(title: " ", for: TestApp.alice)
         }
-        await #expect(throws: TodoStoreError.unknownUser) { _ = try await store.addTodo(title: "x", for: User(username: "ghost")) }
-        await #expect(throws: TodoStoreError.usernameTaken) { _ = try await store.register(username: "ALICE", password: "12345678") }
+        await #expect(throws: TodoStoreError.unknownUser) {
+            _ = try await store.addTodo(title: "x", for: User(username: "ghost"))
+        }
+        await #expect(throws: TodoStoreError.usernameTaken) {
+            _ = try await store.register(username: "ALICE", password: "12345678")
+        }
         var todo = Todo(id: 1, title: "Buy milk", projectID: 99)
         await #expect(throws: TodoStoreError.notFound) { _ = try await store.updateTodo(todo, for: TestApp.alice) }
         todo.id = 99

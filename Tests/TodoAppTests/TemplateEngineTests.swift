@@ -1,6 +1,6 @@
-import SignalboxTesting
 import Logging
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Synchronization
 import Testing
@@ -86,19 +86,26 @@ import TodoApp
             #expect(rendered.contains(name), "the tour never rendered \(name)")
         }
         // Only the recursive developer tree is left to swift-mustache.
-        #expect(Set(compiled.interpretedTemplates.keys).isSubset(of: ["dev/tree", "dev/node"]),
-                "\(compiled.interpretedTemplates)")
+        #expect(
+            Set(compiled.interpretedTemplates.keys).isSubset(of: ["dev/tree", "dev/node"]),
+            "\(compiled.interpretedTemplates)"
+        )
 
         // What the web layer rendered, and every template (partials too) with every recorded model.
         for call in calls {
-            #expect(try compiled.render(call.name, with: call.model) == reference.render(call.name, with: call.model),
-                    "\(call.name)")
+            #expect(
+                try compiled.render(call.name, with: call.model) == reference.render(call.name, with: call.model),
+                "\(call.name)"
+            )
         }
         var compared = 0
         for name in compiled.templateNames {
             for call in calls {
                 let expected = try reference.render(name, with: call.model)
-                #expect(try compiled.render(name, with: call.model) == expected, "\(name) with the model of \(call.name)")
+                #expect(
+                    try compiled.render(name, with: call.model) == expected,
+                    "\(name) with the model of \(call.name)"
+                )
                 compared += 1
             }
         }

@@ -82,27 +82,49 @@ import TodoApp
     static let hugeInputs: [HugeInput] = [
         // In-process there is no server limit in front: the web layer's own path limit answers.
         HugeInput(
-            name: "100 KB input segment in a GET path", method: "GET",
-            path: "/unauthenticated/registration/password/" + huge, fields: [], status: 414),
-        HugeInput(
-            name: "100 KB input segment in a POST path", method: "POST",
+            name: "100 KB input segment in a GET path",
+            method: "GET",
             path: "/unauthenticated/registration/password/" + huge,
-            fields: [("password", "tweedledum"), ("confirmation", "tweedledum")], status: 414),
+            fields: [],
+            status: 414
+        ),
+        HugeInput(
+            name: "100 KB input segment in a POST path",
+            method: "POST",
+            path: "/unauthenticated/registration/password/" + huge,
+            fields: [("password", "tweedledum"), ("confirmation", "tweedledum")],
+            status: 414
+        ),
         // Within the form limits (32 KiB per field), past the path limit.
         HugeInput(
-            name: "30 KB route input", method: "POST", path: "/_nav/route",
-            fields: [("to", "password"), ("input", String(repeating: "b", count: 30_000))], status: 414),
+            name: "30 KB route input",
+            method: "POST",
+            path: "/_nav/route",
+            fields: [("to", "password"), ("input", String(repeating: "b", count: 30_000))],
+            status: 414
+        ),
         HugeInput(
-            name: "30 KB from path", method: "POST", path: "/_nav/pop",
+            name: "30 KB from path",
+            method: "POST",
+            path: "/_nav/pop",
             fields: [("from", "/unauthenticated/registration/password/" + String(repeating: "c", count: 30_000))],
-            status: 414),
+            status: 414
+        ),
         // Past the form limits.
         HugeInput(
-            name: "100 KB route input", method: "POST", path: "/_nav/route",
-            fields: [("to", "password"), ("input", huge)], status: 413),
+            name: "100 KB route input",
+            method: "POST",
+            path: "/_nav/route",
+            fields: [("to", "password"), ("input", huge)],
+            status: 413
+        ),
         HugeInput(
-            name: "100 KB login username", method: "POST", path: "/unauthenticated",
-            fields: [("username", huge), ("password", "x")], status: 413),
+            name: "100 KB login username",
+            method: "POST",
+            path: "/unauthenticated",
+            fields: [("username", huge), ("password", "x")],
+            status: 413
+        ),
     ]
 
     @Test(arguments: hugeInputs)

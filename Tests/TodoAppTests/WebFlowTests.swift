@@ -1,5 +1,5 @@
-import SignalboxTesting
 import HTTPTypes
+import SignalboxTesting
 import Testing
 import TodoApp
 
@@ -80,7 +80,9 @@ import TodoApp
         // The dialog: a rejected (too long) title comes back escaped in the form.
         try await client.get("/authenticated/todos/createTodo")
         let rejected = try await client.post(
-            "/authenticated/todos/createTodo", ["title": hostile + String(repeating: "x", count: 200)])
+            "/authenticated/todos/createTodo",
+            ["title": hostile + String(repeating: "x", count: 200)]
+        )
         #expect(rejected.status == 422)
         #expect(rejected.body.contains("<dialog open"))
         #expect(!rejected.body.contains(hostile))
@@ -106,7 +108,9 @@ import TodoApp
         #expect(page.body.contains("for <strong>bob</strong>"))
         let before = client.cookies
         let done = try await client.post(
-            "/unauthenticated/registration/password/bob", ["password": "tweedledum", "confirmation": "tweedledum"])
+            "/unauthenticated/registration/password/bob",
+            ["password": "tweedledum", "confirmation": "tweedledum"]
+        )
         #expect(done.location == "/authenticated/home")
         #expect(client.cookies != before)
         #expect(try await client.follow(done).body.contains("Hello, bob"))

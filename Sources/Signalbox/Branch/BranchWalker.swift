@@ -53,15 +53,26 @@ struct BranchWalker {
 
     /// A screen on the active branch.
     mutating func visit(
-        _ screen: any Screen, route: String, presentation: Presentation?, node: CoordinatorNode,
+        _ screen: any Screen,
+        route: String,
+        presentation: Presentation?,
+        node: CoordinatorNode,
         position: StackPosition?
     ) {
         self.screenCount += 1
         guard self.detail == .full, let owner = node.owner else { return }
         self.screens.append(
             BranchEntry(
-                screen: screen, route: route, path: self.path, presentation: presentation, coordinator: owner,
-                wrappers: self.wrappers, node: node, position: position))
+                screen: screen,
+                route: route,
+                path: self.path,
+                presentation: presentation,
+                coordinator: owner,
+                wrappers: self.wrappers,
+                node: node,
+                position: position
+            )
+        )
     }
 
     /// A walker that continues this one's path only (for the paths of inactive tabs).
@@ -79,9 +90,12 @@ struct BranchWalker {
         let tabs = node.tabs.indices.map { position in
             let route = node.table.routes[node.tabs[position].route]
             return TabBar.Tab(
-                name: route.name, title: route.tabItem?.title ?? route.name, icon: route.tabItem?.icon,
+                name: route.name,
+                title: route.tabItem?.title ?? route.name,
+                icon: route.tabItem?.icon,
                 path: position == node.activeTab ? "" : node.path(ofTab: position, from: self),
-                isActive: position == node.activeTab)
+                isActive: position == node.activeTab
+            )
         }
         self.tabBars.append(TabBar(coordinator: node.displayName, tabs: tabs))
         return self.tabBars.count - 1

@@ -15,7 +15,8 @@ public final class NavigationStack<Coordinator: NavigationCoordinatable> {
 
     /// A stack starting at a root with an input.
     public init<Input, Output>(
-        initial root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>, _ input: Input
+        initial root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>,
+        _ input: Input
     ) {
         self.node = StackNode(initialRoot: Self.storage(of: root), input: input)
     }

@@ -137,7 +137,8 @@ extension StackOperations {
     /// Pops until the first entry of a screen route with an equal input is on top.
     @discardableResult
     public func focusFirst<Input: PathSegmentConvertible, Output: Screen>(
-        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>, _ input: Input
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
+        _ input: Input
     ) async throws -> Coordinator {
         let (coordinator, node, index) = try self.resolve(route)
         _ = try await node.focus(index, segment: PathCodec.encodeInput(input.pathSegment))
@@ -157,7 +158,8 @@ extension StackOperations {
     /// returns that coordinator.
     @discardableResult
     public func focusFirst<Input: PathSegmentConvertible, Output: Coordinatable>(
-        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>, _ input: Input
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
+        _ input: Input
     ) async throws -> Output {
         let (_, node, index) = try self.resolve(route)
         return try await node.focus(index, segment: PathCodec.encodeInput(input.pathSegment)).output()
@@ -178,7 +180,8 @@ extension StackOperations {
     /// Switches to a screen root with an input. A no-op if it is active with an equal input.
     @discardableResult
     public func root<Input: Codable, Output: Screen>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>, _ input: Input
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>,
+        _ input: Input
     ) async throws -> Coordinator {
         let (coordinator, node, index) = try self.resolve(root)
         _ = try await node.switchRoot(to: index, input: input)
@@ -197,7 +200,8 @@ extension StackOperations {
     /// Switches to a coordinator root with an input; returns the root coordinator.
     @discardableResult
     public func root<Input: Codable, Output: Coordinatable>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>, _ input: Input
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>,
+        _ input: Input
     ) async throws -> Output {
         let (_, node, index) = try self.resolve(root)
         return try await node.switchRoot(to: index, input: input).output()
@@ -206,7 +210,9 @@ extension StackOperations {
     // MARK: Queries
 
     /// Whether `root` is the active root (`false` once the coordinator is gone).
-    public func isRoot<Input, Output>(_ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>) -> Bool {
+    public func isRoot<Input, Output>(
+        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
+    ) -> Bool {
         guard let (_, node, index) = try? self.resolve(root) else { return false }
         return node.root?.route == index
     }

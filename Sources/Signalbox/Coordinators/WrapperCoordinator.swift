@@ -25,7 +25,9 @@ public final class WrapperCoordinator<Child: Coordinatable>: Coordinatable, Wrap
         self.template = template
         self.viewModel = viewModel
         self.wrapperNode = WrapperNode(
-            wrapping: child, info: template.map { WrapperCoordinatorInfo(template: $0, viewModel: viewModel) })
+            wrapping: child,
+            info: template.map { WrapperCoordinatorInfo(template: $0, viewModel: viewModel) }
+        )
     }
 }
 

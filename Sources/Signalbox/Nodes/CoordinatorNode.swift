@@ -80,7 +80,12 @@ class CoordinatorNode {
     }
 
     /// Ends the flow `child` belongs to with a value (see ``Coordinatable/finish(with:)``).
-    func finish(child: CoordinatorNode, with value: Any, screen: String, _ hooks: inout HookQueue)
+    func finish(
+        child: CoordinatorNode,
+        with value: Any,
+        screen: String,
+        _ hooks: inout HookQueue
+    )
         throws(NavigationError)
     {
         try self.finishFromParent(with: value, screen: screen, &hooks)
@@ -120,7 +125,10 @@ extension CoordinatorNode {
 
     /// What the owner's guard is asked about a navigation into route `route`.
     final func attempt(
-        route: Int, kind: NavigationAttempt.Kind, input: Any?, origin: NavigationAttempt.Origin
+        route: Int,
+        kind: NavigationAttempt.Kind,
+        input: Any?,
+        origin: NavigationAttempt.Origin
     ) -> NavigationAttempt {
         NavigationAttempt(route: self.table.routes[route].name, kind: kind, input: input, origin: origin)
     }

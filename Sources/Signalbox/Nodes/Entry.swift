@@ -13,7 +13,11 @@ struct Entry {
     var finished = false
 
     init(
-        route: Int, presentation: Presentation?, input: Any?, inputSegment: String?, content: Content,
+        route: Int,
+        presentation: Presentation?,
+        input: Any?,
+        inputSegment: String?,
+        content: Content,
         onDismiss: DismissHandler? = nil
     ) {
         self.route = route

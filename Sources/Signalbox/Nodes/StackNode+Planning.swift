@@ -16,7 +16,9 @@ extension StackNode {
             }
             // Fast path: the segments spell exactly the kept entry's canonical name and input.
             if keeping, kept < self.items.count, self.spells(self.items[kept], &parser) {
-                if case .screen = self.items[kept].content { try parser.countScreen() } else {
+                if case .screen = self.items[kept].content {
+                    try parser.countScreen()
+                } else {
                     try await parser.plan(self.items[kept].content)
                 }
                 kept += 1
@@ -38,7 +40,9 @@ extension StackNode {
             if keeping, kept < self.items.count, self.items[kept].route == index,
                 self.items[kept].inputSegment == inputSegment
             {
-                if case .screen = self.items[kept].content { try parser.countScreen() } else {
+                if case .screen = self.items[kept].content {
+                    try parser.countScreen()
+                } else {
                     try await parser.plan(self.items[kept].content)
                 }
                 kept += 1
@@ -50,7 +54,14 @@ extension StackNode {
             let content = self.table.routes[index].make(owner, input)
             if case .screen = content { try parser.countScreen() } else { try await parser.plan(content) }
             added.append(
-                Entry(route: index, presentation: presentation, input: input, inputSegment: inputSegment, content: content))
+                Entry(
+                    route: index,
+                    presentation: presentation,
+                    input: input,
+                    inputSegment: inputSegment,
+                    content: content
+                )
+            )
         }
         if kept < self.items.count || !added.isEmpty {
             parser.commits.append { hooks in
@@ -70,7 +81,11 @@ extension StackNode {
         guard let name = PathCodec.decodeName(segment), let index = self.table.index(named: name),
             self.table.routes[index].isRoot
         else {
-            throw NavigationError.unknownRoute(segment: String(segment), coordinator: self.displayName, path: parser.path)
+            throw NavigationError.unknownRoute(
+                segment: String(segment),
+                coordinator: self.displayName,
+                path: parser.path
+            )
         }
         parser.advance()
         guard index != current.route else {

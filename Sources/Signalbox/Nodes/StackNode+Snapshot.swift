@@ -18,13 +18,18 @@ extension StackNode {
         for item in self.items {
             stack.append(
                 EntrySnapshot(
-                    route: self.table.routes[item.route].name, presentation: item.presentation, input: item.inputSegment,
-                    child: try item.content.child?.node.snapshot()))
+                    route: self.table.routes[item.route].name,
+                    presentation: item.presentation,
+                    input: item.inputSegment,
+                    child: try item.content.child?.node.snapshot()
+                )
+            )
         }
         return .navigation(
             type: self.table.typeName,
             root: EntrySnapshot(route: route.name, input: rootInput, child: try root.content.child?.node.snapshot()),
-            stack: stack)
+            stack: stack
+        )
     }
 
     func planStackRestore(_ snapshot: CoordinatorSnapshot, _ plan: inout RestorePlan) throws(NavigationError) {
@@ -57,10 +62,21 @@ extension StackNode {
             try plan.restore(content, from: item.child)
             entries.append(
                 Entry(
-                    route: index, presentation: itemRoute.presentation, input: decoded?.value,
-                    inputSegment: decoded?.segment, content: content))
+                    route: index,
+                    presentation: itemRoute.presentation,
+                    input: decoded?.value,
+                    inputSegment: decoded?.segment,
+                    content: content
+                )
+            )
         }
-        let rootEntry = Entry(route: rootIndex, presentation: nil, input: input, inputSegment: nil, content: rootContent)
+        let rootEntry = Entry(
+            route: rootIndex,
+            presentation: nil,
+            input: input,
+            inputSegment: nil,
+            content: rootContent
+        )
         plan.commits.append { hooks in
             self.replaceRoot(with: rootEntry, &hooks)
             for entry in entries { self.append(entry) }

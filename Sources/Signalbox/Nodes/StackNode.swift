@@ -13,7 +13,13 @@ final class StackNode: CoordinatorNode {
     override func didBind(_ owner: any Coordinatable) {
         guard let index = self.table.index(ofStorage: self.initialRoot.storage(owner), in: owner) else { return }
         let content = self.table.routes[index].make(owner, self.initialRoot.input)
-        self.root = Entry(route: index, presentation: nil, input: self.initialRoot.input, inputSegment: nil, content: content)
+        self.root = Entry(
+            route: index,
+            presentation: nil,
+            input: self.initialRoot.input,
+            inputSegment: nil,
+            content: content
+        )
         self.adopt(content)
     }
 
@@ -62,8 +68,12 @@ final class StackNode: CoordinatorNode {
         switch entry.content {
         case .screen(let screen):
             walker.visit(
-                screen, route: entered.route ?? self.table.routes[entry.route].name,
-                presentation: entered.presentation, node: self, position: position)
+                screen,
+                route: entered.route ?? self.table.routes[entry.route].name,
+                presentation: entered.presentation,
+                node: self,
+                position: position
+            )
         case .coordinator(let child):
             if child.node.walk(&walker, entered: entered) { walker.owesEndMarker() }
         }
@@ -123,7 +133,12 @@ final class StackNode: CoordinatorNode {
         self.truncate(to: index, &hooks)
     }
 
-    override func finish(child: CoordinatorNode, with value: Any, screen: String, _ hooks: inout HookQueue)
+    override func finish(
+        child: CoordinatorNode,
+        with value: Any,
+        screen: String,
+        _ hooks: inout HookQueue
+    )
         throws(NavigationError)
     {
         guard let index = self.itemIndex(holding: child) else {
@@ -141,7 +156,10 @@ final class StackNode: CoordinatorNode {
         }
         guard handler.accepts(value) else {
             throw .resultTypeMismatch(
-                route: route.name, expected: handler.valueType, actual: String(reflecting: type(of: value)))
+                route: route.name,
+                expected: handler.valueType,
+                actual: String(reflecting: type(of: value))
+            )
         }
         self.truncate(to: index + 1, &hooks)
         var entry = self.items.removeLast()
@@ -167,8 +185,15 @@ final class StackNode: CoordinatorNode {
         let segment = input.flatMap { route.encodeSegment($0) }
         let content = route.make(owner, input)
         self.append(
-            Entry(route: index, presentation: presentation, input: input, inputSegment: segment, content: content,
-                onDismiss: onDismiss))
+            Entry(
+                route: index,
+                presentation: presentation,
+                input: input,
+                inputSegment: segment,
+                content: content,
+                onDismiss: onDismiss
+            )
+        )
         return content
     }
 
@@ -186,7 +211,9 @@ final class StackNode: CoordinatorNode {
         let content = route.make(owner, input)
         var hooks = HookQueue()
         self.replaceRoot(
-            with: Entry(route: index, presentation: nil, input: input, inputSegment: nil, content: content), &hooks)
+            with: Entry(route: index, presentation: nil, input: input, inputSegment: nil, content: content),
+            &hooks
+        )
         try await hooks.run()
         return content
     }

@@ -60,7 +60,12 @@ final class TabsNode: CoordinatorNode {
         switch content {
         case .screen(let screen):
             walker.visit(
-                screen, route: entered.route ?? name, presentation: entered.presentation, node: self, position: nil)
+                screen,
+                route: entered.route ?? name,
+                presentation: entered.presentation,
+                node: self,
+                position: nil
+            )
             endsInStack = false
         case .coordinator(let child):
             endsInStack = child.node.walk(&walker, entered: entered)
@@ -84,7 +89,11 @@ final class TabsNode: CoordinatorNode {
         // A path that stops at the tab bar keeps the active tab as it is.
         guard let segment = parser.peek, segment != PathCodec.endMarker else { return }
         guard let name = PathCodec.decodeName(segment), let position = self.position(ofTabNamed: name[...]) else {
-            throw NavigationError.unknownRoute(segment: String(segment), coordinator: self.displayName, path: parser.path)
+            throw NavigationError.unknownRoute(
+                segment: String(segment),
+                coordinator: self.displayName,
+                path: parser.path
+            )
         }
         parser.advance()
         let route = self.tabs[position].route

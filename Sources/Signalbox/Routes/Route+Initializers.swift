@@ -52,8 +52,11 @@ extension Route where Kind == PresentedRoute {
         onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) where Input == Void, Output: Screen {
         self.init(
-            factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
-            onResult: .typed(onResult))
+            factory: .plain(wrappedValue),
+            metadata: .presented(presentation),
+            segment: segment,
+            onResult: .typed(onResult)
+        )
     }
 
     /// A route with input to a screen that answers with a value.
@@ -64,8 +67,11 @@ extension Route where Kind == PresentedRoute {
         onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) where Input: PathSegmentConvertible, Output: Screen {
         self.init(
-            factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
-            onResult: .typed(onResult))
+            factory: .input(wrappedValue),
+            metadata: .presented(presentation),
+            segment: segment,
+            onResult: .typed(onResult)
+        )
     }
 
     /// A route without input to a child coordinator that answers with a value.
@@ -76,8 +82,11 @@ extension Route where Kind == PresentedRoute {
         onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) where Input == Void, Output: Coordinatable {
         self.init(
-            factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment,
-            onResult: .typed(onResult))
+            factory: .plain(wrappedValue),
+            metadata: .presented(presentation),
+            segment: segment,
+            onResult: .typed(onResult)
+        )
     }
 
     /// A route with input to a child coordinator that answers with a value.
@@ -88,8 +97,11 @@ extension Route where Kind == PresentedRoute {
         onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
     ) where Input: PathSegmentConvertible, Output: Coordinatable {
         self.init(
-            factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment,
-            onResult: .typed(onResult))
+            factory: .input(wrappedValue),
+            metadata: .presented(presentation),
+            segment: segment,
+            onResult: .typed(onResult)
+        )
     }
 }
 
@@ -143,7 +155,9 @@ extension Route where Kind == TabRoute, Input == Void {
     ) where Output: Screen {
         self.init(
             factory: .plain(wrappedValue),
-            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)), segment: segment)
+            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)),
+            segment: segment
+        )
     }
 
     /// A tab showing a child coordinator (usually a navigation coordinator with its own stack).
@@ -156,7 +170,9 @@ extension Route where Kind == TabRoute, Input == Void {
     ) where Output: Coordinatable {
         self.init(
             factory: .plain(wrappedValue),
-            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)), segment: segment)
+            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)),
+            segment: segment
+        )
     }
 }
 

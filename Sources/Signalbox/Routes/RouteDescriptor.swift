@@ -42,7 +42,10 @@ struct RouteDescriptor: Sendable {
             let plain = PathCodec.isCanonicalPlain(raw)
             let text = plain ? String(raw) : try PathCodec.decodeInput(raw)
             let (value, canonical) = try self.decodeValue(text)
-            return DecodedInput(value: value, segment: plain && canonical == text ? text : PathCodec.encodeInput(canonical))
+            return DecodedInput(
+                value: value,
+                segment: plain && canonical == text ? text : PathCodec.encodeInput(canonical)
+            )
         } catch {
             throw .badInput(route: self.name, segment: String(raw.prefix(128)), reason: error.reason)
         }

@@ -43,7 +43,9 @@ final class RouteTable: Sendable {
         // First use of this route: find its declaration among the instance's routes, which are
         // in the same order as the table's.
         guard let declaration = coordinator[keyPath: storage] as? any RouteDeclaring,
-            let index = RouteRegistry.declarations(of: coordinator).firstIndex(where: { $0.declaration.id == declaration.id })
+            let index = RouteRegistry.declarations(of: coordinator).firstIndex(where: {
+                $0.declaration.id == declaration.id
+            })
         else { return nil }
         self.indexByStorage.withLock { $0[key] = index }
         return index
@@ -61,7 +63,11 @@ enum RouteRegistry {
         if let table = self.tables.withLock({ $0[id] }) { return table }
         let routes = self.declarations(of: coordinator).map { $0.declaration.descriptor(property: $0.property) }
         let type = type(of: coordinator)
-        let table = RouteTable(typeName: String(reflecting: type), displayName: String(describing: type), routes: routes)
+        let table = RouteTable(
+            typeName: String(reflecting: type),
+            displayName: String(describing: type),
+            routes: routes
+        )
         return self.tables.withLock { tables in
             if let existing = tables[id] { return existing }
             tables[id] = table
@@ -70,7 +76,8 @@ enum RouteRegistry {
     }
 
     /// The routes declared by a coordinator instance, in declaration order (superclasses last).
-    static func declarations(of coordinator: any Coordinatable) -> [(property: String, declaration: any RouteDeclaring)] {
+    static func declarations(of coordinator: any Coordinatable) -> [(property: String, declaration: any RouteDeclaring)]
+    {
         var found: [(property: String, declaration: any RouteDeclaring)] = []
         var mirror: Mirror? = Mirror(reflecting: coordinator)
         while let current = mirror {
@@ -86,7 +93,9 @@ enum RouteRegistry {
 
     /// The index of the route a key path names.
     static func routeIndex<C: Coordinatable, K, I, O>(
-        of keyPath: KeyPath<C, Transition<C, K, I, O>>, in coordinator: C, node: CoordinatorNode
+        of keyPath: KeyPath<C, Transition<C, K, I, O>>,
+        in coordinator: C,
+        node: CoordinatorNode
     ) throws(NavigationError) -> Int {
         // Key path literals are uniqued per call site; the node keeps the ones it has seen
         // (strongly, so their identity stays valid) to skip projecting them again.
@@ -99,7 +108,8 @@ enum RouteRegistry {
     }
 
     /// Resolves an untyped key path (tab lists, initial roots).
-    static func routeIndex(ofPartial keyPath: AnyKeyPath, in coordinator: any Coordinatable, table: RouteTable) -> Int? {
+    static func routeIndex(ofPartial keyPath: AnyKeyPath, in coordinator: any Coordinatable, table: RouteTable) -> Int?
+    {
         func resolve<C: Coordinatable>(_ coordinator: C) -> Int? {
             guard let transition = coordinator[keyPath: keyPath] as? any TransitionProtocol else { return nil }
             return table.index(ofStorage: transition.storage, in: coordinator)

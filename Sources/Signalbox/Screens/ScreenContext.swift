@@ -27,7 +27,9 @@ public final class ScreenContext {
     ///
     /// - Throws: ``NavigationError/coordinatorNotFound(type:)`` when no coordinator of that type
     ///   is at or above the screen.
-    public func router<C: NavigationCoordinatable>(_ type: C.Type = C.self) throws(NavigationError) -> NavigationRouter<C> {
+    public func router<C: NavigationCoordinatable>(
+        _ type: C.Type = C.self
+    ) throws(NavigationError) -> NavigationRouter<C> {
         if let own = self.coordinator as? C {
             return NavigationRouter(own, position: self.position ?? .root)
         }

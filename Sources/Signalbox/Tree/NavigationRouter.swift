@@ -79,7 +79,9 @@ public struct RouterStore {
     /// The router of the nearest coordinator of type `C`.
     ///
     /// - Throws: ``NavigationError/coordinatorNotFound(type:)`` when there is none.
-    public func require<C: NavigationCoordinatable>(_ type: C.Type = C.self) throws(NavigationError) -> NavigationRouter<C> {
+    public func require<C: NavigationCoordinatable>(
+        _ type: C.Type = C.self
+    ) throws(NavigationError) -> NavigationRouter<C> {
         guard let router = self.retrieve(type) else { throw .coordinatorNotFound(type: String(describing: type)) }
         return router
     }

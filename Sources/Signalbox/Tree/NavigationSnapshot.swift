@@ -41,7 +41,12 @@ public struct EntrySnapshot: Codable, Equatable, Sendable {
     /// The child coordinator the route built, if it built one.
     public var child: CoordinatorSnapshot?
 
-    public init(route: String, presentation: Presentation? = nil, input: String? = nil, child: CoordinatorSnapshot? = nil) {
+    public init(
+        route: String,
+        presentation: Presentation? = nil,
+        input: String? = nil,
+        child: CoordinatorSnapshot? = nil
+    ) {
         self.route = route
         self.presentation = presentation
         self.input = input

@@ -87,7 +87,9 @@ extension NavigationTree {
     /// unit tests of a screen's `submit`.
     ///
     /// - Throws: ``NavigationError/snapshotMismatch(reason:)`` when the branch holds no screen.
-    public func contextForTopScreen(services: ScreenServices = ScreenServices()) throws(NavigationError) -> ScreenContext {
+    public func contextForTopScreen(
+        services: ScreenServices = ScreenServices()
+    ) throws(NavigationError) -> ScreenContext {
         guard let top = self.activeBranch.topScreen else {
             throw .snapshotMismatch(reason: "the active branch holds no screen")
         }

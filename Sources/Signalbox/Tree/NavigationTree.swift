@@ -131,8 +131,10 @@ public final class NavigationTree {
         }
         if let segment = parser.peek {
             throw NavigationError.unknownRoute(
-                segment: String(segment.prefix(128)), coordinator: parser.refusedBy ?? self.rootNode.displayName,
-                path: path)
+                segment: String(segment.prefix(128)),
+                coordinator: parser.refusedBy ?? self.rootNode.displayName,
+                path: path
+            )
         }
         var hooks = HookQueue()
         for commit in parser.commits { commit(&hooks) }

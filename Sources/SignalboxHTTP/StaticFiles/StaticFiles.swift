@@ -1,6 +1,5 @@
 import HTTPTypes
 
-
 /// Serves files from a folder (`Public/`) in front of another ``Responder``.
 ///
 /// `GET` and `HEAD` requests whose path names a regular file inside the root are answered here,

@@ -36,7 +36,11 @@ extension HTTPServer {
     ///
     /// Nothing is queued here for valid requests: a response queued on the first call makes
     /// libmicrohttpd discard the request and close the connection (no keep-alive).
-    private func beginRequest(connection: OpaquePointer, state: RequestState, method: UnsafePointer<CChar>)
+    private func beginRequest(
+        connection: OpaquePointer,
+        state: RequestState,
+        method: UnsafePointer<CChar>
+    )
         -> MHD_Result
     {
         var collector = HeaderCollector()
@@ -54,7 +58,11 @@ extension HTTPServer {
         }
         if let invalidName = collector.invalidName {
             return self.reject(
-                connection, state, .badRequest, "invalid header field name \"\(invalidName.prefix(64))\"")
+                connection,
+                state,
+                .badRequest,
+                "invalid header field name \"\(invalidName.prefix(64))\""
+            )
         }
         if collector.hostCount > 1 {
             return self.reject(connection, state, .badRequest, "more than one Host header field")

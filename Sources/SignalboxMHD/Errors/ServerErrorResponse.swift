@@ -18,7 +18,10 @@ enum ServerErrorResponse {
             response = Response(status: status, contentType: "application/json", body: body)
         } else {
             response = Response(
-                status: status, contentType: "text/plain; charset=utf-8", body: "\(status.code) \(reason): \(message)\n")
+                status: status,
+                contentType: "text/plain; charset=utf-8",
+                body: "\(status.code) \(reason): \(message)\n"
+            )
         }
         response.headerFields.addSecurityHeaders()
         return response

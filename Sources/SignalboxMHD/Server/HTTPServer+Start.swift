@@ -85,7 +85,9 @@ extension HTTPServer {
             Unmanaged<HTTPServer>.fromOpaque(serverPointer).release()
             let reason = messages.isEmpty ? "libmicrohttpd gave no reason" : messages.joined(separator: "; ")
             throw HTTPServerError(
-                .startFailed, "cannot listen on \(configuration.host):\(configuration.port): \(reason)")
+                .startFailed,
+                "cannot listen on \(configuration.host):\(configuration.port): \(reason)"
+            )
         }
         return DaemonHandle(raw: daemon)
     }

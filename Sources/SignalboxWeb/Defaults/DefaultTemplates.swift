@@ -6,174 +6,174 @@ enum DefaultTemplates {
     /// Name → Mustache text.
     static let all: [String: String] = [
         "dev/node": #"""
-            <li class="node node-{{kind}}">
-            <span class="node-kind">{{kind}}</span> <strong title="{{type}}">{{name}}</strong> <a href="{{path}}"><code>{{path}}</code></a>
-            {{#isNavigation}}
-            <ol class="stack">
-            {{#entries}}
-            <li class="entry{{#isRoot}} root{{/isRoot}}"><a href="{{path}}"><code>{{route}}</code></a>{{#presentation}} <span class="presentation">{{presentation}}</span>{{/presentation}}{{#input}} <span class="input">{{input}}</span>{{/input}}
-            {{#child}}
-            <ul>
-            {{>dev/node}}
-            </ul>
-            {{/child}}
-            </li>
-            {{/entries}}
-            </ol>
-            {{/isNavigation}}
-            {{#isTabs}}
-            <ul class="tab-list">
-            {{#tabs}}
-            <li class="tab{{#active}} active{{/active}}"><a href="{{path}}"><code>{{name}}</code></a>{{#active}} <span class="active">active</span>{{/active}}
-            {{#child}}
-            <ul>
-            {{>dev/node}}
-            </ul>
-            {{/child}}
-            </li>
-            {{/tabs}}
-            </ul>
-            {{/isTabs}}
-            {{#isWrapper}}
-            <ul class="wrapped">
-            {{#child}}
-            {{>dev/node}}
-            {{/child}}
-            </ul>
-            {{/isWrapper}}
-            </li>
-            """# + "\n",
+        <li class="node node-{{kind}}">
+        <span class="node-kind">{{kind}}</span> <strong title="{{type}}">{{name}}</strong> <a href="{{path}}"><code>{{path}}</code></a>
+        {{#isNavigation}}
+        <ol class="stack">
+        {{#entries}}
+        <li class="entry{{#isRoot}} root{{/isRoot}}"><a href="{{path}}"><code>{{route}}</code></a>{{#presentation}} <span class="presentation">{{presentation}}</span>{{/presentation}}{{#input}} <span class="input">{{input}}</span>{{/input}}
+        {{#child}}
+        <ul>
+        {{>dev/node}}
+        </ul>
+        {{/child}}
+        </li>
+        {{/entries}}
+        </ol>
+        {{/isNavigation}}
+        {{#isTabs}}
+        <ul class="tab-list">
+        {{#tabs}}
+        <li class="tab{{#active}} active{{/active}}"><a href="{{path}}"><code>{{name}}</code></a>{{#active}} <span class="active">active</span>{{/active}}
+        {{#child}}
+        <ul>
+        {{>dev/node}}
+        </ul>
+        {{/child}}
+        </li>
+        {{/tabs}}
+        </ul>
+        {{/isTabs}}
+        {{#isWrapper}}
+        <ul class="wrapped">
+        {{#child}}
+        {{>dev/node}}
+        {{/child}}
+        </ul>
+        {{/isWrapper}}
+        </li>
+        """# + "\n",
         "dev/tree": #"""
-            {{! The developer page /_dev/tree (WebApp.Configuration.developerTools), shown as the content of "layout". }}
-            <section class="dev-tree">
-            <h1>Coordinator tree</h1>
-            <p>Current path: <a href="{{path}}"><code>{{path}}</code></a></p>
-            <ul class="tree">
-            {{#nodes}}
-            {{>dev/node}}
-            {{/nodes}}
-            </ul>
-            </section>
-            """# + "\n",
+        {{! The developer page /_dev/tree (WebApp.Configuration.developerTools), shown as the content of "layout". }}
+        <section class="dev-tree">
+        <h1>Coordinator tree</h1>
+        <p>Current path: <a href="{{path}}"><code>{{path}}</code></a></p>
+        <ul class="tree">
+        {{#nodes}}
+        {{>dev/node}}
+        {{/nodes}}
+        </ul>
+        </section>
+        """# + "\n",
         "errors/error": #"""
-            {{! Every error page (400, 403, 404, 405, 409, 413, 415, 500), shown as the content of "layout".
-                Add errors/<status>.mustache to override one. }}
-            <section class="error" data-status="{{status}}">
-            <h1>{{status}} {{title}}</h1>
-            <p>{{message}}</p>
-            {{#requestID}}
-            <p class="request-id">Request id: <code>{{requestID}}</code></p>
-            {{/requestID}}
-            {{#detail}}
-            <pre class="error-detail">{{detail}}</pre>
-            {{/detail}}
-            <p><a href="{{homePath}}">Back to the app</a></p>
-            </section>
-            """# + "\n",
+        {{! Every error page (400, 403, 404, 405, 409, 413, 415, 500), shown as the content of "layout".
+            Add errors/<status>.mustache to override one. }}
+        <section class="error" data-status="{{status}}">
+        <h1>{{status}} {{title}}</h1>
+        <p>{{message}}</p>
+        {{#requestID}}
+        <p class="request-id">Request id: <code>{{requestID}}</code></p>
+        {{/requestID}}
+        {{#detail}}
+        <pre class="error-detail">{{detail}}</pre>
+        {{/detail}}
+        <p><a href="{{homePath}}">Back to the app</a></p>
+        </section>
+        """# + "\n",
         "layout": #"""
-            {{! The app's page: the library's, unchanged. Override "layout" to extend "signalbox-layout". }}
-            {{<signalbox-layout}}
-            {{/signalbox-layout}}
-            """# + "\n",
+        {{! The app's page: the library's, unchanged. Override "layout" to extend "signalbox-layout". }}
+        {{<signalbox-layout}}
+        {{/signalbox-layout}}
+        """# + "\n",
         "partials/breadcrumbs": #"""
-            <nav class="breadcrumbs" aria-label="Breadcrumb">
-            <ol>
-            {{#breadcrumbs}}
-            <li>{{#current}}<a href="{{path}}" aria-current="page">{{title}}</a>{{/current}}{{^current}}<a href="{{path}}">{{title}}</a>{{/current}}</li>
-            {{/breadcrumbs}}
-            </ol>
-            </nav>
-            """# + "\n",
+        <nav class="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+        {{#breadcrumbs}}
+        <li>{{#current}}<a href="{{path}}" aria-current="page">{{title}}</a>{{/current}}{{^current}}<a href="{{path}}">{{title}}</a>{{/current}}</li>
+        {{/breadcrumbs}}
+        </ol>
+        </nav>
+        """# + "\n",
         "partials/csrf": #"""
-            <input type="hidden" name="_csrf" value="{{csrf}}">
-            """# + "\n",
+        <input type="hidden" name="_csrf" value="{{csrf}}">
+        """# + "\n",
         "partials/form-error": #"""
-            {{#error}}
-            <p class="form-error" role="alert">{{error}}</p>
-            {{/error}}
-            """# + "\n",
+        {{#error}}
+        <p class="form-error" role="alert">{{error}}</p>
+        {{/error}}
+        """# + "\n",
         "partials/full-screen-bar": #"""
-            <header class="full-screen-bar">
-            {{#fullScreenClose}}
-            <a class="full-screen-close" href="{{fullScreenClose}}">Close</a>
-            {{/fullScreenClose}}
-            </header>
-            """# + "\n",
+        <header class="full-screen-bar">
+        {{#fullScreenClose}}
+        <a class="full-screen-close" href="{{fullScreenClose}}">Close</a>
+        {{/fullScreenClose}}
+        </header>
+        """# + "\n",
         "partials/modal": #"""
-            <dialog open class="modal" aria-labelledby="modal-title" data-route="{{route}}">
-            <header class="modal-header">
-            <h2 id="modal-title">{{title}}</h2>
-            {{#close}}
-            <a class="modal-close" href="{{close}}" aria-label="Close">×</a>
-            {{/close}}
-            </header>
-            <div class="modal-body">
-            {{{content}}}
-            </div>
-            </dialog>
-            """# + "\n",
+        <dialog open class="modal" aria-labelledby="modal-title" data-route="{{route}}">
+        <header class="modal-header">
+        <h2 id="modal-title">{{title}}</h2>
+        {{#close}}
+        <a class="modal-close" href="{{close}}" aria-label="Close">×</a>
+        {{/close}}
+        </header>
+        <div class="modal-body">
+        {{{content}}}
+        </div>
+        </dialog>
+        """# + "\n",
         "partials/nav-fields": #"""
-            {{! Hidden fields every /_nav form needs: the CSRF token and the page the action was issued on. }}
-            <input type="hidden" name="_csrf" value="{{csrf}}">
-            <input type="hidden" name="from" value="{{path}}">
-            """# + "\n",
+        {{! Hidden fields every /_nav form needs: the CSRF token and the page the action was issued on. }}
+        <input type="hidden" name="_csrf" value="{{csrf}}">
+        <input type="hidden" name="from" value="{{path}}">
+        """# + "\n",
         "partials/pop-button": #"""
-            <form method="post" action="/_nav/pop" class="nav-pop">
-            {{>partials/nav-fields}}
-            <button type="submit">Back</button>
-            </form>
-            """# + "\n",
+        <form method="post" action="/_nav/pop" class="nav-pop">
+        {{>partials/nav-fields}}
+        <button type="submit">Back</button>
+        </form>
+        """# + "\n",
         "partials/tabs": #"""
-            {{#tabBars}}
-            <nav class="tabs" aria-label="Sections">
-            <ul>
-            {{#tabs}}
-            <li><a href="{{path}}"{{#active}} aria-current="page"{{/active}}>{{#icon}}<span class="icon icon-{{icon}}" aria-hidden="true"></span> {{/icon}}{{title}}</a></li>
-            {{/tabs}}
-            </ul>
-            </nav>
-            {{/tabBars}}
-            """# + "\n",
+        {{#tabBars}}
+        <nav class="tabs" aria-label="Sections">
+        <ul>
+        {{#tabs}}
+        <li><a href="{{path}}"{{#active}} aria-current="page"{{/active}}>{{#icon}}<span class="icon icon-{{icon}}" aria-hidden="true"></span> {{/icon}}{{title}}</a></li>
+        {{/tabs}}
+        </ul>
+        </nav>
+        {{/tabBars}}
+        """# + "\n",
         "signalbox-layout": #"""
-            {{! The page around every screen (see the DocC article "Page view model"). An app's own "layout"
-                extends it and fills the blocks stylesheet, head and main. }}
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>{{title}}</title>
-            {{$stylesheet}}
-            <link rel="stylesheet" href="/_signalbox/signalbox.css">
-            {{/stylesheet}}
-            {{$head}}
-            {{/head}}
-            </head>
-            <body data-template="{{template}}"{{#fullScreen}} class="full-screen"{{/fullScreen}}>
-            <div class="page"{{#modal}} inert{{/modal}}>
-            {{^fullScreen}}
-            {{#hasTabs}}
-            {{>partials/tabs}}
-            {{/hasTabs}}
-            {{/fullScreen}}
-            {{#fullScreen}}
-            {{>partials/full-screen-bar}}
-            {{/fullScreen}}
-            {{#hasBreadcrumbs}}
-            {{>partials/breadcrumbs}}
-            {{/hasBreadcrumbs}}
-            <main id="main">
-            {{$main}}{{{content}}}{{/main}}
-            </main>
-            </div>
-            {{#modal}}
-            {{>partials/modal}}
-            {{/modal}}
-            {{#devTools}}
-            <footer class="dev-tools"><a href="/_dev/tree">Coordinator tree</a></footer>
-            {{/devTools}}
-            </body>
-            </html>
-            """# + "\n",
+        {{! The page around every screen (see the DocC article "Page view model"). An app's own "layout"
+            extends it and fills the blocks stylesheet, head and main. }}
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}}</title>
+        {{$stylesheet}}
+        <link rel="stylesheet" href="/_signalbox/signalbox.css">
+        {{/stylesheet}}
+        {{$head}}
+        {{/head}}
+        </head>
+        <body data-template="{{template}}"{{#fullScreen}} class="full-screen"{{/fullScreen}}>
+        <div class="page"{{#modal}} inert{{/modal}}>
+        {{^fullScreen}}
+        {{#hasTabs}}
+        {{>partials/tabs}}
+        {{/hasTabs}}
+        {{/fullScreen}}
+        {{#fullScreen}}
+        {{>partials/full-screen-bar}}
+        {{/fullScreen}}
+        {{#hasBreadcrumbs}}
+        {{>partials/breadcrumbs}}
+        {{/hasBreadcrumbs}}
+        <main id="main">
+        {{$main}}{{{content}}}{{/main}}
+        </main>
+        </div>
+        {{#modal}}
+        {{>partials/modal}}
+        {{/modal}}
+        {{#devTools}}
+        <footer class="dev-tools"><a href="/_dev/tree">Coordinator tree</a></footer>
+        {{/devTools}}
+        </body>
+        </html>
+        """# + "\n",
     ]
 }

@@ -25,7 +25,11 @@ public struct WebError: Error, Sendable, Hashable {
 
     /// An error with its status, code and message.
     public init(
-        status: HTTPResponse.Status, code: String, message: String, allow: String? = nil, requestID: String? = nil,
+        status: HTTPResponse.Status,
+        code: String,
+        message: String,
+        allow: String? = nil,
+        requestID: String? = nil,
         detail: String? = nil
     ) {
         self.status = status
@@ -46,8 +50,11 @@ public struct WebError: Error, Sendable, Hashable {
 
     static func methodNotAllowed(allow: String) -> WebError {
         WebError(
-            status: .methodNotAllowed, code: "methodNotAllowed", message: "This address only answers \(allow).",
-            allow: allow)
+            status: .methodNotAllowed,
+            code: "methodNotAllowed",
+            message: "This address only answers \(allow).",
+            allow: allow
+        )
     }
 
     static func pathTooLong(limit: Int) -> WebError {
@@ -55,21 +62,30 @@ public struct WebError: Error, Sendable, Hashable {
     }
 
     static let invalidCSRFToken = WebError(
-        status: .forbidden, code: "invalidCSRFToken",
-        message: "The form was stale or did not come from this site (session expired?). Reload the page and try again.")
+        status: .forbidden,
+        code: "invalidCSRFToken",
+        message: "The form was stale or did not come from this site (session expired?). Reload the page and try again."
+    )
 
     static let crossOrigin = WebError(
-        status: .forbidden, code: "crossOrigin", message: "Requests from other sites are not accepted.")
+        status: .forbidden,
+        code: "crossOrigin",
+        message: "Requests from other sites are not accepted."
+    )
 
     static let unsupportedMediaType = WebError(
-        status: .unsupportedMediaType, code: "unsupportedMediaType",
-        message: "Forms must be sent as application/x-www-form-urlencoded.")
+        status: .unsupportedMediaType,
+        code: "unsupportedMediaType",
+        message: "Forms must be sent as application/x-www-form-urlencoded."
+    )
 
     static func internalError(requestID: String) -> WebError {
         WebError(
-            status: .internalServerError, code: "internalError",
+            status: .internalServerError,
+            code: "internalError",
             message: "Something went wrong on our side. If it keeps happening, quote request id \(requestID).",
-            requestID: requestID)
+            requestID: requestID
+        )
     }
 }
 

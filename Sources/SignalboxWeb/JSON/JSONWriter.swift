@@ -1,5 +1,5 @@
-import SignalboxHTTP
 public import Signalbox
+import SignalboxHTTP
 
 /// Writes JSON text by hand, for view models and response bodies.
 ///

@@ -46,7 +46,11 @@ struct ErrorPage {
         let name = self.renderer.hasTemplate(named: specific) ? specific : "errors/error"
         if let content = try? self.renderer.render(name, with: model),
             let html = try? self.renderer.render(
-                "layout", with: model.merging(["title": .string("\(error.status.code) \(error.status.reasonPhrase)"), "content": .string(content)]))
+                "layout",
+                with: model.merging([
+                    "title": .string("\(error.status.code) \(error.status.reasonPhrase)"), "content": .string(content),
+                ])
+            )
         {
             return html
         }

@@ -13,7 +13,8 @@ struct FormEcho: Sendable {
     init(form: FormData, rejection: FormRejection, isSecret: (String) -> Bool) {
         var seen: Set<String> = []
         var values: [(name: String, value: String)] = []
-        for field in form.fields where field.name != "_csrf" && !isSecret(field.name) && seen.insert(field.name).inserted {
+        for field in form.fields
+        where field.name != "_csrf" && !isSecret(field.name) && seen.insert(field.name).inserted {
             values.append((field.name, field.value))
         }
         self.values = values
@@ -23,7 +24,9 @@ struct FormEcho: Sendable {
     /// `form` (the echoed values), `error` and `fieldErrors`.
     var viewModel: [String: ViewModel] {
         [
-            "form": .object(Dictionary(uniqueKeysWithValues: self.values.map { ($0.name, ViewModel.string($0.value)) })),
+            "form": .object(
+                Dictionary(uniqueKeysWithValues: self.values.map { ($0.name, ViewModel.string($0.value)) })
+            ),
             "error": .string(self.rejection.message),
             "fieldErrors": .object(self.rejection.fieldErrors.mapValues { .string($0) }),
         ]

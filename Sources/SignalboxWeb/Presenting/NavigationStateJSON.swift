@@ -1,9 +1,9 @@
 import Signalbox
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+import FoundationEssentials
 #else
-    import Foundation
+import Foundation
 #endif
 
 /// The JSON answer to a request with `Accept: application/json`: the session's navigation state.
@@ -57,7 +57,8 @@ enum NavigationStateJSON {
             let modal = layout.modalStart.map { start in
                 (page.screens[start].route, page.screens[start].presentation ?? .modal, layout.modalClosePath)
             }
-            let fullScreen = layout.isFullScreen
+            let fullScreen =
+                layout.isFullScreen
                 ? (page.screens[layout.pageRange.lowerBound].route, Presentation.fullScreen, layout.fullScreenClosePath)
                 : nil
             for (key, presentation) in [("modal", modal), ("fullScreen", fullScreen)] {

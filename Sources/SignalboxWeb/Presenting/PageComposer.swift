@@ -19,7 +19,11 @@ struct PageComposer {
         let topIndex = page.topIndex
         let pageIndex = layout.pageIndex
         let pageContent = try self.content(
-            of: page, at: pageIndex, csrf: csrf, extras: pageIndex == topIndex ? echo?.viewModel : nil)
+            of: page,
+            at: pageIndex,
+            csrf: csrf,
+            extras: pageIndex == topIndex ? echo?.viewModel : nil
+        )
 
         var modal = ViewModel.null
         if let start = layout.modalStart {
@@ -65,7 +69,10 @@ struct PageComposer {
     /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base` (and the
     /// 422 extras), then each wrapper template from the innermost out, with `content`.
     private func content(
-        of page: PageDocument, at index: Int, csrf: String, extras: [String: ViewModel]?
+        of page: PageDocument,
+        at index: Int,
+        csrf: String,
+        extras: [String: ViewModel]?
     ) throws -> String {
         let entry = page.layout.branch[index]
         var context: [String: ViewModel] = [
@@ -73,7 +80,9 @@ struct PageComposer {
         ]
         if let extras { context.merge(extras) { _, new in new } }
         var html = try self.renderer.render(
-            entry.template, with: Self.object(page.viewModels[index] ?? .null).merging(context))
+            entry.template,
+            with: Self.object(page.viewModels[index] ?? .null).merging(context)
+        )
         for wrapper in page.layout.wrappers(for: index).reversed() {
             context["content"] = .string(html)
             html = try self.renderer.render(wrapper.template, with: Self.object(wrapper.viewModel).merging(context))

@@ -42,8 +42,14 @@ struct PageDocument: Sendable {
         for entry in branch.screens {
             screens.append(
                 Screen(
-                    route: entry.route, path: entry.path, presentation: entry.presentation, title: try await entry.title,
-                    template: entry.screen.template, wrappers: entry.wrappers))
+                    route: entry.route,
+                    path: entry.path,
+                    presentation: entry.presentation,
+                    title: try await entry.title,
+                    template: entry.screen.template,
+                    wrappers: entry.wrappers
+                )
+            )
         }
         guard let layout = BranchLayout(screens) else {
             throw NavigationError.snapshotMismatch(reason: "the active branch holds no screen")
@@ -55,9 +61,17 @@ struct PageDocument: Sendable {
             viewModels[topIndex] = try await branch.screens[topIndex].screen.viewModel
         }
         return PageDocument(
-            path: branch.path, screens: screens, tabBars: branch.tabBars, layout: layout, viewModels: viewModels,
-            pathAfterPop: branch.pathAfterPop, routes: branch.availableRoutes, csrf: state.csrfToken, echo: echo,
-            snapshot: withSnapshot ? try state.tree.snapshot() : nil)
+            path: branch.path,
+            screens: screens,
+            tabBars: branch.tabBars,
+            layout: layout,
+            viewModels: viewModels,
+            pathAfterPop: branch.pathAfterPop,
+            routes: branch.availableRoutes,
+            csrf: state.csrfToken,
+            echo: echo,
+            snapshot: withSnapshot ? try state.tree.snapshot() : nil
+        )
     }
 
     var topIndex: Int { self.screens.count - 1 }

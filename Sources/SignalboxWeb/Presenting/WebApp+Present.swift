@@ -50,7 +50,10 @@ extension WebApp {
 
     private func errorResponse(_ error: WebError, homePath: String?, _ exchange: Exchange) -> Response {
         self.errorPage.response(
-            for: error, json: exchange.wantsJSON, homePath: homePath,
-            showsDetail: self.configuration.developerTools)
+            for: error,
+            json: exchange.wantsJSON,
+            homePath: homePath,
+            showsDetail: self.configuration.developerTools
+        )
     }
 }

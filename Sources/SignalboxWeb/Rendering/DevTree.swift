@@ -23,7 +23,8 @@ struct DevTree {
     }
 
     private func node(
-        _ coordinator: CoordinatorSnapshot, focus: (CoordinatorSnapshot) -> NavigationSnapshot
+        _ coordinator: CoordinatorSnapshot,
+        focus: (CoordinatorSnapshot) -> NavigationSnapshot
     ) async -> ViewModel {
         var entries: [ViewModel] = []
         var tabs: [ViewModel] = []

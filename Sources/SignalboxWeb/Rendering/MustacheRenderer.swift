@@ -2,9 +2,9 @@ import Mustache
 public import Signalbox
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+import FoundationEssentials
 #else
-    import Foundation
+import Foundation
 #endif
 
 /// Renders Mustache templates with swift-mustache 2.1.1's semantics: HTML escaping by default
@@ -68,8 +68,11 @@ public struct MustacheRenderer: TemplateRenderer {
     /// - Throws: ``TemplateError`` naming the file, line and column of the first template that
     ///   does not parse or that names a partial that does not exist, or a missing directory.
     public init(
-        directory: String? = nil, overrides: String? = nil, templates: [String: String] = [:],
-        includeDefaults: Bool = true, engine: Engine = .compiled
+        directory: String? = nil,
+        overrides: String? = nil,
+        templates: [String: String] = [:],
+        includeDefaults: Bool = true,
+        engine: Engine = .compiled
     ) throws {
         var sources: [String: (file: String, text: String)] = [:]
         if includeDefaults {
@@ -100,8 +103,12 @@ public struct MustacheRenderer: TemplateRenderer {
                 library.register(try MustacheTemplate(string: source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw TemplateError(
-                    file: source.file, line: error.context.lineNumber, column: error.context.columnNumber,
-                    reason: String(describing: error.error), sourceLine: error.context.line)
+                    file: source.file,
+                    line: error.context.lineNumber,
+                    column: error.context.columnNumber,
+                    reason: String(describing: error.error),
+                    sourceLine: error.context.line
+                )
             }
         }
         self.library = library

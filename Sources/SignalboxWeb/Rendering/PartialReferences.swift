@@ -34,9 +34,13 @@ enum PartialReferences {
             let source = sources[name]!
             for reference in Self.find(in: source.text) where sources[reference.name] == nil {
                 throw TemplateError(
-                    file: source.file, line: reference.line, column: reference.column,
-                    reason: "there is no template \"\(reference.name)\" (a partial that does not exist renders as nothing)",
-                    sourceLine: reference.sourceLine)
+                    file: source.file,
+                    line: reference.line,
+                    column: reference.column,
+                    reason:
+                        "there is no template \"\(reference.name)\" (a partial that does not exist renders as nothing)",
+                    sourceLine: reference.sourceLine
+                )
             }
         }
     }

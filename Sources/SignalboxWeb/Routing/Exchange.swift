@@ -21,4 +21,3 @@ struct Exchange {
         self.requestID = request.id
     }
 }
-

@@ -52,14 +52,16 @@ extension WebApp {
                 metadata: [
                     "request.id": "\(exchange.requestID)", "http.path": "\(exchange.path.prefix(256))",
                     "error.message": "\(String(describing: error).prefix(1000))",
-                ])
+                ]
+            )
         } else if let detail = webError.detail {
             self.logger.debug(
                 "request refused",
                 metadata: [
                     "request.id": "\(exchange.requestID)", "http.status": "\(webError.status.code)",
                     "error.detail": "\(detail.prefix(1000))",
-                ])
+                ]
+            )
         }
         return webError
     }

@@ -10,7 +10,8 @@ extension WebApp {
     func handle(_ route: WebRoute, _ exchange: Exchange) async throws -> Answer {
         switch route {
         case .page(let path):
-            if let answer = try await self.inSession(exchange, { state in await self.showPage(path, &state, exchange) }) {
+            if let answer = try await self.inSession(exchange, { state in await self.showPage(path, &state, exchange) })
+            {
                 return answer
             }
             return try await self.newVisitor(exchange) { state in await self.showPage(path, &state, exchange) }
@@ -19,7 +20,8 @@ extension WebApp {
         case .navigation(let action):
             return try await self.post(exchange) { state, form in await self.perform(action, form, &state) }
         case .developerTree:
-            if let answer = try await self.withSession(exchange, { state in await self.developerTree(state, exchange) }) {
+            if let answer = try await self.withSession(exchange, { state in await self.developerTree(state, exchange) })
+            {
                 return answer
             }
             // No session: show what a new one would look like, and keep nothing.
@@ -40,7 +42,8 @@ extension WebApp {
     /// Runs `body` on the request's session, trying each well-formed cookie value; `nil` when
     /// none names a live session.
     func withSession<Result: Sendable>(
-        _ exchange: Exchange, _ body: (inout SessionState) async throws -> Result
+        _ exchange: Exchange,
+        _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result? {
         let now = self.clock.now
         for id in exchange.sessionCandidates {
@@ -52,7 +55,8 @@ extension WebApp {
     /// Runs a handler on the request's session and concludes its outcome there; a changed
     /// session id (rotation) sets the new cookie.
     private func inSession(
-        _ exchange: Exchange, _ handler: (inout SessionState) async -> Outcome
+        _ exchange: Exchange,
+        _ handler: (inout SessionState) async -> Outcome
     ) async throws -> Answer? {
         try await self.withSession(exchange) { state in
             let id = state.id
@@ -61,7 +65,8 @@ extension WebApp {
             if state.id != id {
                 self.logger.info(
                     "session id rotated",
-                    metadata: ["session.id": "\(state.id.fingerprint)", "session.previous": "\(id.fingerprint)"])
+                    metadata: ["session.id": "\(state.id.fingerprint)", "session.previous": "\(id.fingerprint)"]
+                )
                 answer.cookies.append(self.cookie(for: state.id))
             }
             return answer
@@ -72,7 +77,8 @@ extension WebApp {
     /// the handler on a fresh tree and keeps it as a session only when the answer is worth it,
     /// so bots and 404s cost nothing.
     private func newVisitor(
-        _ exchange: Exchange, _ handler: (inout SessionState) async -> Outcome
+        _ exchange: Exchange,
+        _ handler: (inout SessionState) async -> Outcome
     ) async throws -> Answer {
         var state = SessionState.new(tree: self.makeTree(), now: self.clock.now)
         let outcome = await handler(&state)
@@ -94,7 +100,8 @@ extension WebApp {
     /// `handler` on the session. Without a live session, with a wrong token or from another
     /// site: 403 and nothing changes.
     private func post(
-        _ exchange: Exchange, _ handler: @escaping (inout SessionState, FormData) async -> Outcome
+        _ exchange: Exchange,
+        _ handler: @escaping (inout SessionState, FormData) async -> Outcome
     ) async throws -> Answer {
         guard self.originPolicy.permits(exchange.request) else { throw WebError.crossOrigin }
         let form = try self.decodeForm(exchange)

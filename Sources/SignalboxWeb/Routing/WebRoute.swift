@@ -25,7 +25,9 @@ enum WebRoute: Equatable {
 
     /// Resolves `method` and the raw `path`, refusing what no route answers.
     init(method: HTTPRequest.Method, path: String, configuration: WebApp.Configuration) throws {
-        if path.utf8.count > configuration.maxPathBytes { throw WebError.pathTooLong(limit: configuration.maxPathBytes) }
+        if path.utf8.count > configuration.maxPathBytes {
+            throw WebError.pathTooLong(limit: configuration.maxPathBytes)
+        }
         let isRead = method == .get || method == .head
         if path == "/_nav" || path.hasPrefix("/_nav/") {
             guard method == .post else { throw WebError.methodNotAllowed(allow: "POST") }
@@ -50,7 +52,9 @@ enum WebRoute: Equatable {
             return
         }
         if path == "/_signalbox" || path.hasPrefix("/_signalbox/") {
-            guard path == DefaultStylesheet.path else { throw WebError.notFound("There is no file at \(path.prefix(64)).") }
+            guard path == DefaultStylesheet.path else {
+                throw WebError.notFound("There is no file at \(path.prefix(64)).")
+            }
             guard isRead else { throw WebError.methodNotAllowed(allow: "GET, HEAD") }
             self = .libraryStylesheet
             return

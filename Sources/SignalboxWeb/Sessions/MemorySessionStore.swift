@@ -26,7 +26,8 @@ public final class MemorySessionStore: SessionStore {
 
         /// Expiry and capacity; the defaults match ``WebApp/Configuration``.
         public init(
-            idleTimeout: Duration = .seconds(30 * 60), absoluteTimeout: Duration = .seconds(8 * 3600),
+            idleTimeout: Duration = .seconds(30 * 60),
+            absoluteTimeout: Duration = .seconds(8 * 3600),
             maxSessions: Int = 100_000
         ) {
             self.idleTimeout = idleTimeout
@@ -44,12 +45,17 @@ public final class MemorySessionStore: SessionStore {
         self.configuration = configuration
         self.index = Mutex(
             SessionIndex(
-                idleTimeout: configuration.idleTimeout, absoluteTimeout: configuration.absoluteTimeout,
-                capacity: configuration.maxSessions))
+                idleTimeout: configuration.idleTimeout,
+                absoluteTimeout: configuration.absoluteTimeout,
+                capacity: configuration.maxSessions
+            )
+        )
     }
 
     public func withSession<Result: Sendable>(
-        id: SessionID, now: SessionInstant, _ body: (inout SessionState) async throws -> Result
+        id: SessionID,
+        now: SessionInstant,
+        _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result? {
         let (found, expired) = self.index.withLock { $0.lookup(id, now: now) }
         for box in expired { box.markRemoved() }

@@ -1,9 +1,9 @@
 import Synchronization
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+import FoundationEssentials
 #else
-    import Foundation
+import Foundation
 #endif
 
 /// A point in wall-clock time, as a duration since the Unix epoch.
@@ -50,7 +50,8 @@ public struct SystemSessionClock: SessionClock {
         let seconds = Date().timeIntervalSince1970
         let whole = seconds.rounded(.down)
         return SessionInstant(
-            sinceEpoch: .seconds(Int64(whole)) + .nanoseconds(Int64((seconds - whole) * 1_000_000_000)))
+            sinceEpoch: .seconds(Int64(whole)) + .nanoseconds(Int64((seconds - whole) * 1_000_000_000))
+        )
     }
 }
 

@@ -13,7 +13,7 @@ import Signalbox
 /// }
 /// ```
 ///
-/// The web layer hands one to every form submission 
+/// The web layer hands one to every form submission
 /// and applies the requests after the handler returns: the session gets a new id and a new CSRF
 /// token, the old id stops working and the response sets the new cookie.
 public final class SessionControl {

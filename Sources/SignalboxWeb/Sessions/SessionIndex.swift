@@ -76,7 +76,10 @@ struct SessionIndex {
     /// Adds a session at the most recently used end; returns the boxes evicted to stay within
     /// the capacity.
     mutating func insert(
-        _ id: SessionID, box: SessionBox, createdAt: SessionInstant, lastSeenAt: SessionInstant
+        _ id: SessionID,
+        box: SessionBox,
+        createdAt: SessionInstant,
+        lastSeenAt: SessionInstant
     ) -> [SessionBox] {
         var evicted = self.sweepIfDue(now: lastSeenAt)
         if let replaced = self.remove(id) { evicted.append(replaced) }
@@ -86,8 +89,15 @@ struct SessionIndex {
             evicted.append(box)
         }
         let slot = Slot(
-            id: id, box: box, createdAt: createdAt, lastSeenAt: lastSeenAt, isProvisional: true, touched: 0,
-            newer: -1, older: -1)
+            id: id,
+            box: box,
+            createdAt: createdAt,
+            lastSeenAt: lastSeenAt,
+            isProvisional: true,
+            touched: 0,
+            newer: -1,
+            older: -1
+        )
         let index: Int
         if let reused = self.free.popLast() {
             index = reused

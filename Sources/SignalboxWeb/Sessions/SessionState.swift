@@ -22,7 +22,11 @@ public struct SessionState {
 
     /// A session with the given parts (persistent stores rebuild sessions with this).
     public init(
-        id: SessionID, csrfToken: String, createdAt: SessionInstant, lastSeenAt: SessionInstant, tree: NavigationTree
+        id: SessionID,
+        csrfToken: String,
+        createdAt: SessionInstant,
+        lastSeenAt: SessionInstant,
+        tree: NavigationTree
     ) {
         self.id = id
         self.csrfToken = csrfToken

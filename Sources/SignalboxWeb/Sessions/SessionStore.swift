@@ -41,7 +41,9 @@ public protocol SessionStore: Sendable {
     /// - Returns: The body's result, or `nil` when there is no live session with that id.
     /// - Throws: What `body` throws, or the store's own I/O errors.
     func withSession<Result: Sendable>(
-        id: SessionID, now: SessionInstant, _ body: (inout SessionState) async throws -> Result
+        id: SessionID,
+        now: SessionInstant,
+        _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result?
 
     /// Adds a new session (its ``SessionState/lastSeenAt`` counts as its last use). A store

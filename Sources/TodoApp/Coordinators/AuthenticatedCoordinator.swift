@@ -28,8 +28,10 @@ public final class AuthenticatedCoordinator: TabCoordinatable {
 
     func makeTodos() -> WrapperCoordinator<TodosCoordinator> {
         WrapperCoordinator(
-            TodosCoordinator(user: self.user, store: self.store), template: "wrappers/flow",
-            viewModel: ["flow": "todos"])
+            TodosCoordinator(user: self.user, store: self.store),
+            template: "wrappers/flow",
+            viewModel: ["flow": "todos"]
+        )
     }
 
     func makeProjects() -> ProjectsCoordinator { ProjectsCoordinator(user: self.user, store: self.store) }

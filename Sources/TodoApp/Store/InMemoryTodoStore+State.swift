@@ -86,7 +86,8 @@ extension InMemoryTodoStore {
 
         /// Runs `body` on the user's account; the account is saved only when it succeeds.
         private mutating func withAccount<Value>(
-            of user: User, _ body: (inout State, inout Account) throws(TodoStoreError) -> Value
+            of user: User,
+            _ body: (inout State, inout Account) throws(TodoStoreError) -> Value
         ) throws(TodoStoreError) -> Value {
             guard var account = self.accounts[user.username] else { throw .unknownUser }
             let value = try body(&self, &account)

@@ -9,7 +9,6 @@
 public actor InMemoryTodoStore: TodoStore {
     private var state: State
 
-
     /// An empty store.
     public init() {
         self.state = State()

@@ -1,7 +1,7 @@
-import SignalboxTesting
 import HTTPTypes
 import Logging
 import SignalboxHTTP
+import SignalboxTesting
 import Synchronization
 
 @testable import SignalboxMHD
@@ -47,7 +47,10 @@ struct EchoResponder: Responder {
             lines.append("field: \(field.name.canonicalName)=\(field.value)")
         }
         var response = Response(
-            status: .ok, contentType: "text/plain; charset=utf-8", body: lines.joined(separator: "\n") + "\n")
+            status: .ok,
+            contentType: "text/plain; charset=utf-8",
+            body: lines.joined(separator: "\n") + "\n"
+        )
         if request.target.path == "/cookies" {
             response.appendSetCookie("a=1; Path=/; HttpOnly")
             response.appendSetCookie("b=2; Path=/; SameSite=Lax")

@@ -1,6 +1,6 @@
-import SignalboxTesting
 import PropertyBased
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Synchronization
 import Testing
@@ -15,7 +15,13 @@ import Testing
             var random = RandomTemplate(numbers)
             let templates = random.templates()
             let model = random.model()
-            guard let reference = try? MustacheRenderer(templates: templates, includeDefaults: false, engine: .swiftMustache) else { return }
+            guard
+                let reference = try? MustacheRenderer(
+                    templates: templates,
+                    includeDefaults: false,
+                    engine: .swiftMustache
+                )
+            else { return }
             let compiled: MustacheRenderer
             do {
                 compiled = try MustacheRenderer(templates: templates, includeDefaults: false)

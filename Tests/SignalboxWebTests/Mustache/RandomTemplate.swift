@@ -1,5 +1,5 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
 
 /// Random Mustache templates and view models from a stream of integers (what the property test
 /// generates and shrinks): text with special characters and newlines, `{{x}}`, `{{{x}}}`,
@@ -116,7 +116,12 @@ struct RandomTemplate {
         case 4: return .double([0.5, 1, -2.25][self.next(3)])
         case 5: return .string(Self.strings[self.next(Self.strings.count)])
         case 6, 7: return self.object(depth: depth)
-        default: return .list((0..<self.next(4)).map { _ in self.next(3) == 0 ? self.value(depth: depth + 1) : self.object(depth: depth + 1) })
+        default:
+            return .list(
+                (0..<self.next(4)).map { _ in
+                    self.next(3) == 0 ? self.value(depth: depth + 1) : self.object(depth: depth + 1)
+                }
+            )
         }
     }
 }

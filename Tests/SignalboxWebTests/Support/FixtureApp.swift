@@ -1,6 +1,6 @@
-import SignalboxTesting
 import HTTPTypes
 import Signalbox
+import SignalboxTesting
 import SignalboxWeb
 import Synchronization
 
@@ -224,7 +224,10 @@ extension Atomic where Value == Int {
         var current = self.load(ordering: .sequentiallyConsistent)
         while candidate > current {
             let (exchanged, original) = self.compareExchange(
-                expected: current, desired: candidate, ordering: .sequentiallyConsistent)
+                expected: current,
+                desired: candidate,
+                ordering: .sequentiallyConsistent
+            )
             if exchanged { return }
             current = original
         }

@@ -1,5 +1,5 @@
-import SignalboxTesting
 import Foundation
+import SignalboxTesting
 import Testing
 
 /// Compares `actual` with `Golden/<name>`; with `RECORD=1` in the environment it (re)writes the
@@ -15,7 +15,8 @@ func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLo
     guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
         Issue.record(
             "Missing golden file Golden/\(name); run the tests with RECORD=1 to record it",
-            sourceLocation: sourceLocation)
+            sourceLocation: sourceLocation
+        )
         return
     }
     if expected != actual {
@@ -29,7 +30,9 @@ func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLo
             Golden/\(name) differs at line \(first + 1) (RECORD=1 re-records):
             - \(first < expectedLines.count ? expectedLines[first] : "<end>")
             + \(first < actualLines.count ? actualLines[first] : "<end>")
-            """, sourceLocation: sourceLocation)
+            """,
+            sourceLocation: sourceLocation
+        )
     }
 }
 

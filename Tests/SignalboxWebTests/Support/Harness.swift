@@ -1,9 +1,9 @@
-import SignalboxTesting
 import Foundation
 import HTTPTypes
 import Logging
 import Signalbox
 import SignalboxHTTP
+import SignalboxTesting
 import SignalboxWeb
 
 /// The repository's `Templates/` directory.
@@ -55,19 +55,26 @@ struct Harness {
         let clock = ManualSessionClock()
         let store = MemorySessionStore(
             configuration: .init(
-                idleTimeout: configuration.idleTimeout, absoluteTimeout: configuration.absoluteTimeout,
-                maxSessions: configuration.maxSessions))
+                idleTimeout: configuration.idleTimeout,
+                absoluteTimeout: configuration.absoluteTimeout,
+                maxSessions: configuration.maxSessions
+            )
+        )
         let probe = Probe()
         let renderer = try MustacheRenderer(
             templates: MustacheRenderer.defaultTemplates.merging(try webLayerTemplates()) { _, new in new }
                 .merging(templates) { _, new in new }.filter { !removing.contains($0.key) },
-            includeDefaults: false)
+            includeDefaults: false
+        )
         self.clock = clock
         self.store = store
         self.probe = probe
         self.renderer = renderer
         self.app = WebApp(
-            configuration: configuration, renderer: renderer, sessions: store, clock: clock,
+            configuration: configuration,
+            renderer: renderer,
+            sessions: store,
+            clock: clock,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             NavigationTree(root: AppCoordinator(probe: probe), configuration: .init(maxDepth: configuration.maxDepth))

@@ -1,10 +1,9 @@
-import SignalboxTesting
 import Logging
 import SignalboxHTTP
+import SignalboxMHD
+import SignalboxTesting
 import SignalboxWeb
 import TodoApp
-
-import SignalboxMHD
 
 /// The todo demo as `todo-demo` serves it: ``StaticFiles`` for `Public/` in front of
 /// ``TodoWebApp``, on a real ``HTTPServer`` bound to a free loopback port.
@@ -62,7 +61,10 @@ struct DemoSession: Sendable {
 
     /// One request with the session's cookie on a fresh connection.
     func send(
-        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [],
+        _ method: String,
+        _ target: String,
+        headers: [(String, String)] = [],
+        body: [UInt8] = [],
         json: Bool = true
     ) async throws -> RawResponse {
         let port = self.port

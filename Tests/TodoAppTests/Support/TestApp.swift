@@ -1,5 +1,6 @@
-import SignalboxTesting
 import Signalbox
+import SignalboxTesting
+
 @testable import TodoApp
 
 /// One session's tree over a fresh demo store.

@@ -7,7 +7,8 @@ let app = try HelloApp.make(templates: CommandLine.arguments.dropFirst().first ?
 let server = HTTPServer(
     configuration: .init(host: "127.0.0.1", port: 8080),
     responder: StaticFiles(root: "Public", fallback: app),  // Public/ first, if there is one
-    logger: logger)
+    logger: logger
+)
 let signals = try SignalWaiter()  // before start(), so the server's threads inherit the mask
 try server.start()
 print("Listening on http://127.0.0.1:\(server.port)")

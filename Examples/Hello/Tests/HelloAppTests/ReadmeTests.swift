@@ -4,7 +4,10 @@ import Testing
 /// The README shows files of this repository (marked `<!-- file: path -->` before a code block);
 /// each block must be that file exactly, so the README's code is the code the tests compile.
 @Suite struct ReadmeTests {
-    static let repository = String(#filePath).replacing("Examples/Hello/Tests/HelloAppTests/ReadmeTests.swift", with: "")
+    static let repository = String(#filePath).replacing(
+        "Examples/Hello/Tests/HelloAppTests/ReadmeTests.swift",
+        with: ""
+    )
 
     @Test func everyFileTheReadmeShowsIsShownExactly() throws {
         let readme = try String(contentsOfFile: Self.repository + "README.md", encoding: .utf8)
@@ -19,7 +22,10 @@ import Testing
             let code = afterMarker[afterMarker.index(after: codeStart)...]
             let end = try #require(code.firstRange(of: "\n```"))
             let file = try String(contentsOfFile: Self.repository + path, encoding: .utf8)
-            #expect(String(code[..<end.lowerBound]) == file.trimmingCharacters(in: .newlines), "README block for \(path)")
+            #expect(
+                String(code[..<end.lowerBound]) == file.trimmingCharacters(in: .newlines),
+                "README block for \(path)"
+            )
             shown += 1
             rest = code[end.upperBound...]
         }

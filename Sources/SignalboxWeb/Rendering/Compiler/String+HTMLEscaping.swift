@@ -29,7 +29,9 @@ extension String {
             let next = utf8.index(after: index)
             if previous >= 0x80 || (next != utf8.endIndex && utf8[next] >= 0x80) {
                 // Grapheme clusters may join the special character with its neighbour.
-                self.append(contentsOf: Substring(text.unicodeScalars[chunk..<text.unicodeScalars.endIndex]).escapedByCharacter)
+                self.append(
+                    contentsOf: Substring(text.unicodeScalars[chunk..<text.unicodeScalars.endIndex]).escapedByCharacter
+                )
                 return
             }
             if chunk != index { self.append(contentsOf: Substring(text.unicodeScalars[chunk..<index])) }

@@ -69,9 +69,11 @@ struct TemplateParser {
     }
 
     private static let nameCharacters = Set<Character>(
-        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*"
+    )
     private static let partialNameCharacters = Set<Character>(
-        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*/")
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*/"
+    )
 
     private mutating func parseName() throws -> String {
         self.skipWhitespace()
@@ -111,7 +113,11 @@ struct TemplateParser {
     }
 
     private mutating func parse(
-        section: String?, newLine initialNewLine: Bool, partialDefinition: Bool, topLevel: Bool, indent: String?
+        section: String?,
+        newLine initialNewLine: Bool,
+        partialDefinition: Bool,
+        topLevel: Bool,
+        indent: String?
     ) throws -> [TemplateNode] {
         var nodes: [TemplateNode] = []
         var newLine = initialNewLine
@@ -156,8 +162,12 @@ struct TemplateParser {
                     whiteSpaceBefore = ""
                 }
                 let body = try self.parse(
-                    section: name, newLine: setNewLine, partialDefinition: partialDefinition, topLevel: false,
-                    indent: partialDefinitionIndent)
+                    section: name,
+                    newLine: setNewLine,
+                    partialDefinition: partialDefinition,
+                    topLevel: false,
+                    indent: partialDefinitionIndent
+                )
                 nodes.append(.section(name, body: body, inverted: inverted))
             case "/":
                 self.position += 1
@@ -210,8 +220,12 @@ struct TemplateParser {
                 if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
                 if self.isStandalone(newLine: newLine) { setNewLine = true }
                 let body = try self.parse(
-                    section: name, newLine: true, partialDefinition: true, topLevel: true,
-                    indent: partialDefinitionIndent)
+                    section: name,
+                    newLine: true,
+                    partialDefinition: true,
+                    topLevel: true,
+                    indent: partialDefinitionIndent
+                )
                 var overrides: [String: [TemplateNode]] = [:]
                 for node in body {
                     switch node {
@@ -228,15 +242,23 @@ struct TemplateParser {
                 if partialDefinition, topLevel {
                     if self.isStandalone(newLine: newLine) { setNewLine = true }
                     let body = try self.parse(
-                        section: name, newLine: setNewLine, partialDefinition: partialDefinition, topLevel: false,
-                        indent: partialDefinitionIndent)
+                        section: name,
+                        newLine: setNewLine,
+                        partialDefinition: partialDefinition,
+                        topLevel: false,
+                        indent: partialDefinitionIndent
+                    )
                     nodes.append(.blockDefinition(name, body: body))
                 } else {
                     if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
                     if self.isStandalone(newLine: newLine) { setNewLine = true }
                     let body = try self.parse(
-                        section: name, newLine: setNewLine, partialDefinition: partialDefinition, topLevel: false,
-                        indent: partialDefinitionIndent)
+                        section: name,
+                        newLine: setNewLine,
+                        partialDefinition: partialDefinition,
+                        topLevel: false,
+                        indent: partialDefinitionIndent
+                    )
                     nodes.append(.block(name, body: body, indentation: whiteSpaceBefore))
                     whiteSpaceBefore = ""
                 }

@@ -24,7 +24,9 @@ struct LoginScreen: Screen {
         }
         guard let user = await self.store.authenticate(username: username, password: password) else {
             return .invalid(
-                "Wrong username or password. Please try again.", fields: ["password": "Check your password."])
+                "Wrong username or password. Please try again.",
+                fields: ["password": "Check your password."]
+            )
         }
         context.rotateSession()
         try await context.send(SessionStep.loggedIn(user))

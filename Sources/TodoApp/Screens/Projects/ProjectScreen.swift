@@ -8,7 +8,9 @@ struct ProjectScreen: Screen {
     let store: any TodoStore
 
     var template: String { "projects/project" }
-    var title: String { get async { await self.store.project(id: self.id, of: self.user)?.name ?? "Project #\(self.id)" } }
+    var title: String {
+        get async { await self.store.project(id: self.id, of: self.user)?.name ?? "Project #\(self.id)" }
+    }
     var viewModel: ViewModel {
         get async {
             guard let project = await self.store.project(id: self.id, of: self.user) else {

@@ -19,7 +19,8 @@ struct PickProjectScreen: Screen {
     }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        guard let id = form["project"].flatMap({ Int($0) }), let project = await self.store.project(id: id, of: self.user)
+        guard let id = form["project"].flatMap({ Int($0) }),
+            let project = await self.store.project(id: id, of: self.user)
         else {
             return .invalid("Choose one of the projects.", fields: ["project": "Unknown project."])
         }

@@ -36,7 +36,9 @@ struct TodoScreen: Screen {
             return .accepted
         default:
             return .invalid(
-                "Unknown action.", fields: ["action": "Use toggleDone, toggleFavorite, clearProject or delete."])
+                "Unknown action.",
+                fields: ["action": "Use toggleDone, toggleFavorite, clearProject or delete."]
+            )
         }
         try await self.store.updateTodo(todo, for: self.user)
         return .accepted
