@@ -10,10 +10,10 @@ public import SignalboxHTTP
 /// or a test calling ``respond(to:)`` directly):
 ///
 /// ```swift
-/// let store = TodoStore()
+/// let store = InMemoryTodoStore.demo()
 /// let app = WebApp(
 ///     configuration: .init(secureCookies: true),
-///     renderer: try MustacheRenderer(directory: "Templates"),
+///     renderer: try MustacheRenderer(directory: "Templates"),  // over the library's own templates
 ///     logger: logger
 /// ) {
 ///     NavigationTree(root: MainCoordinator(store: store))
@@ -21,9 +21,11 @@ public import SignalboxHTTP
 /// let response = try await app.respond(to: request)
 /// ```
 ///
+/// Each request is resolved from its method and path, handled on its session (the tree
+/// changes, the page's data loads) and presented as HTML or JSON after the session is released.
 /// The HTTP contract (GET reshapes the tree to the path, `POST /_nav/*` runs router actions,
-/// `POST <path>` delivers forms, CSRF and origin checks, JSON) is described in
-/// the README ("Requests → navigation: the HTTP contract").
+/// `POST <path>` delivers forms, CSRF and origin checks, JSON) is the DocC article
+/// <doc:HTTPContract>.
 public struct WebApp: Responder {
     /// Limits, timeouts and switches.
     public let configuration: Configuration
@@ -105,8 +107,8 @@ public struct WebApp: Responder {
         return response
     }
 
-    /// Removes expired sessions; call it periodically (say every minute) so closed tabs do not
-    /// hold memory until their id is used again. Returns how many sessions went.
+    /// Removes expired sessions now and returns how many went. ``MemorySessionStore`` also
+    /// sweeps by itself as requests arrive (at most once a minute).
     @discardableResult
     public func sweepExpiredSessions() async throws -> Int {
         try await self.sessions.sweep(now: self.clock.now)

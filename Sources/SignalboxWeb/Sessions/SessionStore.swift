@@ -2,7 +2,8 @@
 ///
 /// The web layer calls ``withSession(id:now:_:)`` once per request that carries a session
 /// cookie, ``insert(_:)`` when a new visitor's first page rendered, and ``sweep(now:)`` when the
-/// host asks it to (see ``WebApp/sweepExpiredSessions()``). A store must:
+/// host asks it to (see ``WebApp/sweepExpiredSessions()``); a store also sweeps on its own (its
+/// own loop, or as ``MemorySessionStore`` does, during lookups). A store must:
 ///
 /// - **serialise** the requests of one session: two `withSession` bodies for the same session
 ///   never run at the same time (bodies of different sessions may);
