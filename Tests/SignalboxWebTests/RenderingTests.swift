@@ -93,6 +93,33 @@ import Testing
         #expect(missing.body.contains("<h1>Lost: There is no page at /guest/nowhere"))
     }
 
+    @Test func anAppWithNoTemplatesFolderRendersEveryLibraryPage() async throws {
+        // Only the screens' templates, given as text: no folder, no layout, no partials.
+        let renderer = try MustacheRenderer(templates: fixtureTemplates)
+        let app = WebApp(
+            configuration: .init(developerTools: true),
+            renderer: renderer,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        ) { NavigationTree(root: AppCoordinator(probe: Probe())) }
+        let browser = TestClient(app)
+        let page = try await browser.get("/guest")
+        #expect(page.status == .ok)
+        #expect(page.body.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.body.contains("href=\"/_signalbox/signalbox.css\""))
+        #expect(page.body.contains("name=\"_csrf\" value=\"\(try #require(browser.csrf))\""))
+        let missing = try await browser.get("/guest/nowhere")
+        #expect(missing.status == .notFound)
+        #expect(missing.body.contains("<h1>404 Not Found</h1>"))
+        let tree = try await browser.get("/_dev/tree")
+        #expect(tree.status == .ok)
+        #expect(tree.body.contains("<h1>Coordinator tree</h1>"))
+        let stylesheet = try await browser.get("/_signalbox/signalbox.css")
+        #expect(stylesheet.status == .ok)
+        #expect(stylesheet.contentType == "text/css; charset=utf-8")
+        #expect(stylesheet.body.contains("dialog.modal"))
+        #expect(try await browser.post("/_nav/route", ["to": "signup", "from": "/guest"]).status == .seeOther)
+    }
+
     @Test func errorAndDeveloperPagesShowInsideAnAppsOwnLayoutWhateverItsBlocks() async throws {
         let harness = try Harness(
             configuration: .init(developerTools: true),
