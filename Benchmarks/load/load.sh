@@ -17,7 +17,11 @@ echo "== load: starting servers"
 start_server hello_c "$OUT/hello-c.log" "$BIN_HELLO_C" 0
 start_server hello_swift "$OUT/hello-swift.log" "$BIN_HELLO_SWIFT" 0
 start_server demo "$OUT/demo.log" "$BIN_DEMO" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public" --log-level warning
-start_server hummingbird "$OUT/hummingbird.log" "$BIN_HUMMINGBIRD" --port 0 --templates "$ROOT/Templates"
+# The peer reads one folder through swift-mustache: the library's own templates (signalbox-layout,
+# partials/…, which MustacheRenderer holds underneath the app's) with the demo's Templates over them.
+"$BIN_RENDER" --export-templates "$OUT/peer-templates"
+cp -R "$ROOT/Templates/." "$OUT/peer-templates/"
+start_server hummingbird "$OUT/hummingbird.log" "$BIN_HUMMINGBIRD" --port 0 --templates "$OUT/peer-templates"
 # The demo serves the compiled engine; the same app forced to swift-mustache runs as "interpreted".
 mkdir -p "$OUT/interpreted"
 start_server interpreted "$OUT/interpreted.log" "$BIN_RENDER" --serve 0 --interpreted --templates "$ROOT/Templates"

@@ -7,6 +7,8 @@
 //   RenderBenchmarks --dump DIR                     writes the pages both renderers produce
 //   RenderBenchmarks --serve PORT [--interpreted]   the todo demo on HTTPServer (compiled engine, or swift-mustache)
 //   RenderBenchmarks --session-memory N             heap bytes per logged-in session with a 3-deep stack
+//   RenderBenchmarks --export-templates DIR         writes the library's own templates (MustacheRenderer.defaultTemplates)
+//                                                   as DIR/NAME.mustache (for the Hummingbird peer, under the demo's)
 //
 // The app is the demo's own (TodoApp compiled from the repository's sources): the demo store
 // plus todos "Todo number 5" … "Todo number 20" (as Benchmarks/load/client.py adds them over
@@ -46,6 +48,19 @@ if arguments.first == "--list" {
     exit(same ? 0 : 1)
 } else if arguments.first == "--session-memory", arguments.count > 1, let count = Int(arguments[1]) {
     try await sessionMemory(count: count)
+} else if arguments.first == "--export-templates", arguments.count > 1 {
+    for (name, text) in MustacheRenderer.defaultTemplates {
+        let file = "\(arguments[1])/\(name).mustache"
+        // Create the folders on the way (mkdir fails harmlessly on those that exist).
+        var slash = file.index(after: file.startIndex)
+        while let next = file[slash...].firstIndex(of: "/") {
+            mkdir(String(file[..<next]), 0o755)
+            slash = file.index(after: next)
+        }
+        guard let handle = fopen(file, "w") else { fatalError("cannot write \(file)") }
+        fputs(text, handle)
+        fclose(handle)
+    }
 } else if arguments.first == "--dump", arguments.count > 1 {
     for (label, renderer) in [("mustache", try mustache()), ("compiled", try compiled())] {
         for (index, page) in try await pages(renderer).enumerated() {
