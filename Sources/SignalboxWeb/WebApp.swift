@@ -78,6 +78,13 @@ public struct WebApp: Responder {
             trustedOrigins: configuration.trustedOrigins,
             secure: configuration.secureCookies
         )
+        for name in ["layout", "errors/error"] + (configuration.developerTools ? ["dev/tree"] : [])
+        where !renderer.hasTemplate(named: name) {
+            logger.error(
+                "the renderer has no template \(name); pages that need it answer a built-in error page",
+                metadata: ["template": "\(name)"]
+            )
+        }
     }
 
     /// Answers one request: resolves its route, handles it on the session (the tree changes

@@ -144,6 +144,17 @@ import Testing
         #expect(reply.body.contains("There is no page at /nowhere"))
     }
 
+    @Test func aMissingScreenTemplateIsNamedOnlyInDeveloperMode() async throws {
+        let developer = try Harness(configuration: .init(developerTools: true), removing: ["test/static"])
+        let shown = try await developer.browser().get("/guest/~/about")
+        #expect(shown.status == .internalServerError)
+        #expect(shown.body.contains("<pre class=\"error-detail\">"))
+        #expect(shown.body.contains("test/static"))
+        let production = try await Harness(removing: ["test/static"]).browser().get("/guest/~/about")
+        #expect(production.status == .internalServerError)
+        #expect(!production.body.contains("test/static"))
+    }
+
     @Test func aMissingScreenTemplateIsA500AndCreatesNoSession() async throws {
         let harness = try Harness(removing: ["test/static"])
         let reply = try await harness.browser().get("/guest/~/about")

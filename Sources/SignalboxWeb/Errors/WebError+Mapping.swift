@@ -30,6 +30,7 @@ extension WebError {
             }
         default:
             self = .internalError(requestID: requestID)
+            self.detail = String(String(describing: error).prefix(1000))
         }
     }
 
@@ -42,6 +43,7 @@ extension WebError {
         case .forbidden: status = .forbidden
         case .redirect, .internalError:
             self = .internalError(requestID: requestID)
+            self.detail = error.description
             return
         }
         self.init(status: status, code: error.code, message: error.userMessage, detail: error.description)
