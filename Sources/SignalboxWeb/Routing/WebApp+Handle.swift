@@ -47,7 +47,9 @@ extension WebApp {
     ) async throws -> Result? {
         let now = self.clock.now
         for id in exchange.sessionCandidates {
-            if let result = try await self.sessions.withSession(id: id, now: now, body) { return result }
+            if let result = try await self.sessions.withSession(id: id, now: now, makeTree: self.makeTree, body) {
+                return result
+            }
         }
         return nil
     }

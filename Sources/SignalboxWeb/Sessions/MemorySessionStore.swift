@@ -52,6 +52,19 @@ public final class MemorySessionStore: SessionStore {
         )
     }
 
+    /// Runs `body` on the live session `id` (see ``SessionStore``); this store keeps live trees,
+    /// so `makeTree` is never called.
+    public func withSession<Result: Sendable>(
+        id: SessionID,
+        now: SessionInstant,
+        makeTree: () -> NavigationTree,
+        _ body: (inout SessionState) async throws -> Result
+    ) async throws -> Result? {
+        try await self.withSession(id: id, now: now, body)
+    }
+
+    /// Runs `body` on the live session `id`: ``withSession(id:now:makeTree:_:)`` without a tree
+    /// factory, which this store does not need.
     public func withSession<Result: Sendable>(
         id: SessionID,
         now: SessionInstant,

@@ -4,11 +4,11 @@ public import Signalbox
 /// and its live coordinator tree.
 ///
 /// The tree is a live object graph and not `Sendable`; a ``SessionStore`` hands the state to one
-/// request at a time inside ``SessionStore/withSession(id:now:_:)``. Persistent stores keep
+/// request at a time inside ``SessionStore/withSession(id:now:makeTree:_:)``. Persistent stores keep
 /// ``NavigationTree/snapshot()`` instead of the tree and rebuild it with
 /// ``NavigationTree/restore(_:)`` (see ``SessionStore``).
 public struct SessionState {
-    /// The session's id. Assigning a new id inside ``SessionStore/withSession(id:now:_:)``
+    /// The session's id. Assigning a new id inside ``SessionStore/withSession(id:now:makeTree:_:)``
     /// rotates it: the store moves the session to the new id and forgets the old one.
     public var id: SessionID
     /// The synchroniser token every POST must carry (128 random bits, hex).
@@ -46,7 +46,7 @@ public struct SessionState {
     }
 
     /// Gives the session a new id and a new CSRF token (after login, say). Inside
-    /// ``SessionStore/withSession(id:now:_:)`` the store re-keys the session.
+    /// ``SessionStore/withSession(id:now:makeTree:_:)`` the store re-keys the session.
     public mutating func rotate() {
         self.id = .random()
         self.csrfToken = Self.makeCSRFToken()

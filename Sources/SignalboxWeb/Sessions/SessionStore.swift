@@ -1,6 +1,8 @@
+public import Signalbox
+
 /// Where sessions live between requests.
 ///
-/// The web layer calls ``withSession(id:now:_:)`` once per request that carries a session
+/// The web layer calls ``withSession(id:now:makeTree:_:)`` once per request that carries a session
 /// cookie, ``insert(_:)`` when a new visitor's first page rendered, and ``sweep(now:)`` when the
 /// host asks it to (see ``WebApp/sweepExpiredSessions()``); a store also sweeps on its own (its
 /// own loop, or as ``MemorySessionStore`` does, during lookups). A store must:
@@ -38,12 +40,17 @@ public protocol SessionStore: Sendable {
     ///   - id: The id from the request's cookie.
     ///   - now: The current time: expired sessions are removed instead of served, and a served
     ///     session's ``SessionState/lastSeenAt`` becomes `now`.
+    ///   - makeTree: Builds an empty tree of the app's, for a store that keeps sessions as
+    ///     snapshots to restore into (``NavigationTree/restore(_:)``). Stores that keep live trees
+    ///     never call it.
     ///   - body: Works on the session; may assign a new id to rotate it.
     /// - Returns: The body's result, or `nil` when there is no live session with that id.
-    /// - Throws: What `body` throws, or the store's own I/O errors.
+    /// - Throws: What `body` throws, or the store's own I/O errors (a change it could not save:
+    ///   the session is then as it was before the request).
     func withSession<Result: Sendable>(
         id: SessionID,
         now: SessionInstant,
+        makeTree: () -> NavigationTree,
         _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result?
 
