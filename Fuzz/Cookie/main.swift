@@ -7,6 +7,7 @@
 //   - writing the candidates back as a header reads back the same candidates;
 //   - a `Set-Cookie` value for a candidate reads back as that candidate;
 //   - `SessionID(rawValue:)` accepts exactly 32 lowercase hex digits.
+@testable import SignalboxHTTP
 @testable import SignalboxWeb
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -8,7 +8,8 @@
 // Invariants checked (a violation traps, which libFuzzer reports as a crash):
 //   - no request is answered 500 (bad input is always a 4xx);
 //   - JSON answers are valid JSON with `<`, `>`, `&` and `'` escaped, and carry `status` on errors;
-//   - redirects point to a safe local path; HEAD answers have no body;
+//   - redirects point to a safe local path (HEAD is answered like GET, body included: the server
+//     drops it, so WebApp.respond(to:) is not checked for an empty HEAD body);
 //   - every answer carries the standard security headers;
 //   - live sessions never exceed the cap.
 import Dispatch
@@ -148,7 +149,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(status != 500, "bad input is never a 500: \(method) \(target.prefix(200))")
     check(response.headerFields[.xContentTypeOptions] == "nosniff", "standard headers")
     check(response.headerFields[.contentSecurityPolicy] != nil, "standard headers")
-    if method == .head { check(response.body.isEmpty, "HEAD has no body") }
     if status == 303 {
         let location = response.headerFields[.location] ?? ""
         check(isSafeLocalPath(location), "redirects stay on the site: \(location.prefix(200))")
