@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SignalboxWeb", targets: ["SignalboxWeb"]),
         .library(name: "SignalboxMHD", targets: ["SignalboxMHD"]),
         .library(name: "SignalboxTesting", targets: ["SignalboxTesting"]),
+        .library(name: "SignalboxSQLite", targets: ["SignalboxSQLite"]),
         .executable(name: "todo-demo", targets: ["TodoDemo"]),
     ],
     dependencies: [
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", .upToNextMinor(from: "2.1.1")),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Core: coordinators, routes, the URL codec, snapshots. Standard library only.
@@ -49,6 +51,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
+        ),
+
+        // Durable sessions in SQLite (GRDB, on the system's libsqlite3).
+        .target(
+            name: "SignalboxSQLite",
+            dependencies: ["SignalboxWeb", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // The embedded server on GNU libmicrohttpd.
@@ -126,6 +134,12 @@ let package = Package(
                 "SignalboxTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SignalboxSQLiteTests",
+            dependencies: [
+                "SignalboxSQLite", "SignalboxTesting", "TodoApp", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The demo in-process and over the real server (hostile clients: DemoUnderAttackTests).

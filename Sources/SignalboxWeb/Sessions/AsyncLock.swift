@@ -3,7 +3,7 @@ import Synchronization
 /// A lock whose waiters suspend instead of blocking their thread: one holder at a time, the
 /// others resumed in arrival order. A session's requests queue here, so a server worker never
 /// sits in the kernel waiting for another request of the same session.
-final class AsyncLock: Sendable {
+package final class AsyncLock: Sendable {
     private struct State {
         var isLocked = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -12,7 +12,7 @@ final class AsyncLock: Sendable {
     private let state = Mutex(State())
 
     /// Waits for the lock (suspending if it is held).
-    func lock() async {
+    package func lock() async {
         let acquired = self.state.withLock { state -> Bool in
             guard state.isLocked else {
                 state.isLocked = true
@@ -36,7 +36,7 @@ final class AsyncLock: Sendable {
     }
 
     /// Hands the lock to the next waiter, or releases it.
-    func unlock() {
+    package func unlock() {
         let next = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.waiters.isEmpty else {
                 state.isLocked = false

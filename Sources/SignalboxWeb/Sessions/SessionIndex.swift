@@ -12,8 +12,8 @@
 ///
 /// Not thread-safe; ``MemorySessionStore`` keeps it behind one `Mutex`. Trees are not here —
 /// each slot points to its session's own box, locked separately.
-struct SessionIndex {
-    struct Slot {
+package struct SessionIndex {
+    package struct Slot {
         var id: SessionID
         var box: SessionBox?
         var createdAt: SessionInstant
@@ -38,28 +38,33 @@ struct SessionIndex {
     private var clock: UInt64 = 0
     private var lastSweep: SessionInstant?
 
-    let idleTimeout: Duration
-    let absoluteTimeout: Duration
-    let capacity: Int
+    package let idleTimeout: Duration
+    package let absoluteTimeout: Duration
+    package let capacity: Int
     /// The least time between two sweeps made by lookups and inserts.
-    let sweepInterval: Duration
+    package let sweepInterval: Duration
 
-    init(idleTimeout: Duration, absoluteTimeout: Duration, capacity: Int, sweepInterval: Duration = .seconds(60)) {
+    package init(
+        idleTimeout: Duration,
+        absoluteTimeout: Duration,
+        capacity: Int,
+        sweepInterval: Duration = .seconds(60)
+    ) {
         self.idleTimeout = idleTimeout
         self.absoluteTimeout = absoluteTimeout
         self.capacity = max(capacity, 1)
         self.sweepInterval = sweepInterval
     }
 
-    var count: Int { self.byID.count }
+    package var count: Int { self.byID.count }
 
-    func isExpired(_ slot: Slot, now: SessionInstant) -> Bool {
+    package func isExpired(_ slot: Slot, now: SessionInstant) -> Bool {
         now - slot.lastSeenAt >= self.idleTimeout || now - slot.createdAt >= self.absoluteTimeout
     }
 
     /// The live session's box, touched as most recently used (and established); expired
     /// sessions are removed and returned in `expired` so the caller can mark them.
-    mutating func lookup(_ id: SessionID, now: SessionInstant) -> (box: SessionBox?, expired: [SessionBox]) {
+    package mutating func lookup(_ id: SessionID, now: SessionInstant) -> (box: SessionBox?, expired: [SessionBox]) {
         var expired = self.sweepIfDue(now: now)
         guard let index = self.byID[id] else { return (nil, expired) }
         if self.isExpired(self.slots[index], now: now) {
@@ -75,7 +80,7 @@ struct SessionIndex {
 
     /// Adds a session at the most recently used end; returns the boxes evicted to stay within
     /// the capacity.
-    mutating func insert(
+    package mutating func insert(
         _ id: SessionID,
         box: SessionBox,
         createdAt: SessionInstant,
@@ -113,7 +118,7 @@ struct SessionIndex {
 
     /// Forgets `id`; returns its box.
     @discardableResult
-    mutating func remove(_ id: SessionID) -> SessionBox? {
+    package mutating func remove(_ id: SessionID) -> SessionBox? {
         guard let index = self.byID.removeValue(forKey: id) else { return nil }
         self.unlink(index)
         let box = self.slots[index].box
@@ -125,7 +130,7 @@ struct SessionIndex {
     /// Moves the session at `old` to `new`, keeping its timestamps and place. Returns whether
     /// `old` was still there.
     @discardableResult
-    mutating func rekey(from old: SessionID, to new: SessionID) -> Bool {
+    package mutating func rekey(from old: SessionID, to new: SessionID) -> Bool {
         guard old != new, let index = self.byID.removeValue(forKey: old) else { return false }
         if let clash = self.byID[new], clash != index { _ = self.remove(new) }
         self.slots[index].id = new
@@ -134,7 +139,7 @@ struct SessionIndex {
     }
 
     /// Removes every expired session; returns their boxes.
-    mutating func sweep(now: SessionInstant) -> [SessionBox] {
+    package mutating func sweep(now: SessionInstant) -> [SessionBox] {
         self.lastSweep = now
         let expired = self.byID.compactMap { id, index in self.isExpired(self.slots[index], now: now) ? id : nil }
         return expired.compactMap { self.remove($0) }
@@ -150,7 +155,7 @@ struct SessionIndex {
     }
 
     /// Ids from most to least recently used (for tests and diagnostics).
-    var idsByRecency: [SessionID] {
+    package var idsByRecency: [SessionID] {
         var indices: [Int] = []
         for list in 0..<2 {
             var index = self.heads[list]
@@ -163,7 +168,7 @@ struct SessionIndex {
     }
 
     /// Ids of sessions no request has come back to, most recently used first.
-    var provisionalIDs: [SessionID] {
+    package var provisionalIDs: [SessionID] {
         var ids: [SessionID] = []
         var index = self.heads[0]
         while index >= 0 {

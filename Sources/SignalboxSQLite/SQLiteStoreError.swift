@@ -1,0 +1,29 @@
+public import SignalboxWeb
+
+/// What can go wrong with a SQLite session store, with the file and the reason.
+public enum SQLiteStoreError: Error, Sendable, CustomStringConvertible {
+    /// The file cannot be opened or used: not a database, corrupt, or in a folder that is not
+    /// writable. Start-up stops with this message.
+    case cannotOpen(path: String, reason: String)
+    /// A change to a session could not be written (a full disk, say). The session is as it was
+    /// before the request; the client gets a 503.
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "cannot open the session database \(path): \(reason)"
+        case .writeFailed(let path, let reason): "cannot write to the session database \(path): \(reason)"
+        }
+    }
+}
+
+extension SQLiteStoreError: WebErrorConvertible {
+    public var webError: WebError {
+        WebError(
+            status: .serviceUnavailable,
+            code: "storageUnavailable",
+            message: "The change could not be saved, so nothing changed. Please try again in a moment.",
+            detail: self.description
+        )
+    }
+}

@@ -1,0 +1,25 @@
+import SignalboxWeb
+
+/// One row of the `session` table: everything a session is, with its tree as a snapshot.
+struct SessionRow: Sendable {
+    var id: String
+    var csrfToken: String
+    var createdAt: Int64
+    var lastSeenAt: Int64
+    var version: Int64
+    var isProvisional: Bool
+    /// The tree's ``NavigationSnapshot`` as JSON.
+    var snapshot: String
+}
+
+/// Session instants as stored: whole milliseconds since the Unix epoch.
+extension SessionInstant {
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = self.sinceEpoch.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    init(milliseconds: Int64) {
+        self.init(sinceEpoch: .milliseconds(milliseconds))
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import GRDB
+import SignalboxTesting
+import Testing
+import TodoApp
+
+@testable import SignalboxSQLite
+
+@Suite struct SQLiteSessionStoreTests {
+    let folder: TemporaryFolder
+    let clock = ManualSessionClock()
+    let store = InMemoryTodoStore.demo()
+    var file: String { self.folder.path + "/sessions.sqlite" }
+
+    init() throws {
+        self.folder = try TemporaryFolder()
+    }
+
+    func demo(_ configuration: SQLiteSessionStore.Configuration = .init()) throws -> DurableDemo {
+        try DurableDemo(file: self.file, store: self.store, clock: self.clock, configuration: configuration)
+    }
+
+    @Test func aSessionSurvivesARestartWithItsOpenModalAndItsPendingResult() async throws {
+        var cookies: [String: String]
+        do {
+            let browser = TestClient(try self.demo().app)
+            try await browser.logInAsAlice()
+            let picker = try await browser.get("/authenticated/todos/todo/4/pickProject")
+            #expect(picker.body.contains("<dialog"))
+            cookies = browser.cookies
+        }
+        // A new store and app on the same file: nothing of the first is left in memory.
+        let browser = TestClient(try self.demo().app)
+        browser.cookies = cookies
+        let page = try await browser.get("/")
+        #expect(page.status == .seeOther)
+        #expect(page.location == "/authenticated/todos/todo/4/pickProject")
+        let modal = try await browser.get("/authenticated/todos/todo/4/pickProject")
+        #expect(modal.status == .ok)
+        #expect(modal.body.contains("<dialog"))
+        #expect(modal.setCookies.isEmpty)  // the same session, restored
+        // The pending result is delivered after the restart: the todo gets the project.
+        let picked = try await browser.post("/authenticated/todos/todo/4/pickProject", ["project": "1"])
+        #expect(picked.location == "/authenticated/todos/todo/4")
+        let todo = try #require(await self.store.todo(id: 4, of: InMemoryTodoStore.demoUser))
+        #expect(todo.projectID == 1)
+    }
+
+    @Test func aRequestThatChangesNothingWritesNothingButACoarseTouch() async throws {
+        let demo = try self.demo()
+        let browser = TestClient(demo.app)
+        try await browser.logInAsAlice()
+        try await browser.get("/authenticated/todos")
+        let before = try #require(try await demo.row(browser.sessionID))
+        for _ in 0..<5 { try await browser.get("/authenticated/todos") }
+        self.clock.advance(by: .seconds(30))
+        try await browser.get("/authenticated/todos")
+        #expect(try await demo.row(browser.sessionID)?.version == before.version)
+        #expect(try await demo.row(browser.sessionID)?.lastSeenAt == before.lastSeenAt)
+        self.clock.advance(by: .seconds(31))
+        try await browser.get("/authenticated/todos")
+        let touched = try #require(try await demo.row(browser.sessionID))
+        #expect(touched.version == before.version)  // a touch is not a change
+        #expect(touched.lastSeenAt == before.lastSeenAt + 61_000)
+    }
+
+    @Test func aChangeIsCommittedBeforeItsAnswer() async throws {
+        let demo = try self.demo()
+        let browser = TestClient(demo.app)
+        try await browser.logInAsAlice()
+        try await browser.get("/authenticated/todos")
+        let before = try #require(try await demo.row(browser.sessionID))
+        let moved = try await browser.post("/_nav/route", ["to": "todo", "input": "2", "from": "/authenticated/todos"])
+        #expect(moved.location == "/authenticated/todos/todo/2")
+        let after = try #require(try await demo.row(browser.sessionID))
+        #expect(after.version == before.version + 1)
+        #expect(after.snapshot.contains("\"todo\""))
+    }
+
+    @Test func loginRotatesTheStoredIDAndTheOldOneIsDead() async throws {
+        let demo = try self.demo()
+        let browser = TestClient(demo.app)
+        try await browser.get("/unauthenticated")
+        let first = try #require(browser.sessionID)
+        try await browser.post("/unauthenticated", ["username": "alice", "password": "wonderland"])
+        let second = try #require(browser.sessionID)
+        #expect(first != second)
+        #expect(try await demo.row(first) == nil)
+        #expect(try await demo.row(second) != nil)
+        let stale = TestClient(try self.demo().app)
+        stale.cookies = ["signalbox_session": first.rawValue]
+        #expect(try await stale.get("/authenticated/home").status == .seeOther)  // signed out: a new session
+        #expect(stale.sessionID != first)
+    }
+
+    @Test func idleSessionsHibernateAndComeBackFromTheirRows() async throws {
+        let demo = try self.demo(.init(hotSessions: 1))
+        let alice = TestClient(demo.app)
+        try await alice.logInAsAlice()
+        try await alice.get("/authenticated/todos/todo/2")
+        let other = TestClient(demo.app)
+        try await other.get("/unauthenticated/forgotPassword")  // pushes alice's tree out of memory
+        let page = try await alice.get("/authenticated/todos/todo/2")
+        #expect(page.status == .ok)
+        #expect(page.setCookies.isEmpty)
+        #expect(try await other.get("/unauthenticated/forgotPassword").setCookies.isEmpty)
+    }
+
+    @Test func expiredSessionsAreGoneAndTheirRowsDeleted() async throws {
+        let demo = try self.demo(.init(idleTimeout: .seconds(600)))
+        let browser = TestClient(demo.app)
+        try await browser.logInAsAlice()
+        let id = try #require(browser.sessionID)
+        self.clock.advance(by: .seconds(601))
+        let reply = try await browser.get("/authenticated/home")
+        #expect(reply.status == .seeOther)  // signed out: the guard sends the new session to login
+        #expect(try await demo.row(id) == nil)
+    }
+
+    @Test func aSnapshotThatNoLongerFitsTheAppDropsItsSessionLikeAnUnknownID() async throws {
+        let demo = try self.demo()
+        let browser = TestClient(demo.app)
+        try await browser.logInAsAlice()
+        try await browser.get("/authenticated/todos/todo/2")
+        let id = try #require(browser.sessionID)
+        // A deploy renamed the route: the stored snapshot names one the app no longer has.
+        try await demo.sessions.database.pool.write { db in
+            try db.execute(
+                sql: "UPDATE session SET snapshot = replace(snapshot, '\"todo\"', '\"renamedTodo\"') WHERE id = ?",
+                arguments: [id.rawValue]
+            )
+        }
+        let fresh = TestClient(try self.demo().app)
+        fresh.cookies = browser.cookies
+        let reply = try await fresh.get("/authenticated/todos/todo/2")
+        #expect(reply.status == .seeOther)
+        #expect(reply.location == "/unauthenticated")
+        #expect(fresh.sessionID != id)
+        #expect(try await demo.row(id) == nil)
+    }
+
+    @Test func aWriteThatFailsAnswers503ChangesNothingAndTheServerGoesOn() async throws {
+        let demo = try self.demo()
+        let browser = TestClient(demo.app)
+        try await browser.logInAsAlice()
+        try await browser.get("/authenticated/todos")
+        let before = try #require(try await demo.row(browser.sessionID))
+        try await demo.sessions.database.pool.write { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        let failed = try await browser.post(
+            "/_nav/route",
+            ["to": "todo", "input": "2", "from": "/authenticated/todos"]
+        )
+        #expect(failed.status == .serviceUnavailable)
+        #expect(failed.body.contains("nothing changed"))
+        try await demo.sessions.database.pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA query_only = 0")
+        }
+        // The session is as it was: the next request restores the last committed row.
+        #expect(try await demo.row(browser.sessionID)?.version == before.version)
+        let state = try await browser.get("/", json: true)
+        #expect(state.json["path"] as? String == "/authenticated/todos")
+        #expect(try await browser.get("/authenticated/todos/todo/2").status == .ok)
+    }
+
+    @Test func atTheCapSessionsNoRequestCameBackToGoFirst() async throws {
+        let demo = try self.demo(.init(maxSessions: 3))
+        let user = TestClient(demo.app)
+        try await user.logInAsAlice()
+        for _ in 0..<20 { #expect(try await TestClient(demo.app).get("/unauthenticated").status == .ok) }
+        #expect(try await demo.sessions.count == 3)
+        let page = try await user.get("/authenticated/home")
+        #expect(page.status == .ok)
+        #expect(page.setCookies.isEmpty)
+    }
+
+    @Test func aFileThatIsNotADatabaseStopsStartUpNamingIt() throws {
+        let path = self.folder.path + "/notes.txt"
+        try "these are notes, not a database\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = try #require(throws: SQLiteStoreError.self) {
+            try SQLiteSessionStore(path: path, logger: Logger(label: "t"))
+        }
+        #expect(error.description.contains(path))
+        #expect(error.description.contains("not a database"))
+    }
+
+    @Test func aFolderThatCannotBeWrittenStopsStartUpNamingTheFile() throws {
+        let path = "/proc/signalbox-cannot-write-here/sessions.sqlite"
+        let error = try #require(throws: SQLiteStoreError.self) {
+            try SQLiteSessionStore(path: path, logger: Logger(label: "t"))
+        }
+        #expect(error.description.contains(path))
+    }
+}
