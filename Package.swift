@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // Core: coordinators, routes, the URL codec, snapshots. Standard library only.
@@ -83,10 +84,22 @@ let package = Package(
         // The todo demo: the app as a library (tested in-process) and a thin executable.
         // (SignalboxWeb re-exports Signalbox, SignalboxHTTP, HTTPTypes and Logging.)
         .target(name: "TodoApp", dependencies: ["SignalboxWeb"]),
+        // The demo's data in SQLite, passwords as salted scrypt hashes.
+        .target(
+            name: "TodoStorage",
+            dependencies: [
+                "TodoApp",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "TodoDemo",
             dependencies: [
                 "TodoApp",
+                "TodoStorage",
+                "SignalboxSQLite",
                 "SignalboxWeb",
                 "SignalboxMHD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -141,6 +154,10 @@ let package = Package(
             dependencies: [
                 "SignalboxSQLite", "SignalboxTesting", "TodoApp", .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        .testTarget(
+            name: "TodoStorageTests",
+            dependencies: ["TodoStorage", "TodoApp", "SignalboxWeb", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The demo in-process and over the real server (hostile clients: DemoUnderAttackTests).
         .testTarget(name: "TodoAppTests", dependencies: ["TodoApp", "SignalboxMHD", "SignalboxTesting"]),

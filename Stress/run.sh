@@ -55,7 +55,7 @@ part() {
     rm -rf "$OUT" && mkdir -p "$OUT"
     shift
     echo "== $(basename "$OUT")  ($(machine_line))" | tee "$OUT/summary.txt"
-    start_server demo "$OUT/demo.log" "$DEMO" --port 0 --dev --log-level warning "$@"
+    start_server demo "$OUT/demo.log" "$DEMO" --port 0 --in-memory --dev --log-level warning "$@"
     URL="http://127.0.0.1:$PORT_demo"
 }
 

@@ -16,7 +16,7 @@ TODO=/authenticated/todos/todo/1
 echo "== load: starting servers"
 start_server hello_c "$OUT/hello-c.log" "$BIN_HELLO_C" 0
 start_server hello_swift "$OUT/hello-swift.log" "$BIN_HELLO_SWIFT" 0
-start_server demo "$OUT/demo.log" "$BIN_DEMO" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public" --log-level warning
+start_server demo "$OUT/demo.log" "$BIN_DEMO" --port 0 --in-memory --templates "$ROOT/Templates" --public "$ROOT/Public" --log-level warning
 # The peer reads one folder through swift-mustache: the library's own templates (signalbox-layout,
 # partials/…, which MustacheRenderer holds underneath the app's) with the demo's Templates over them.
 "$BIN_RENDER" --export-templates "$OUT/peer-templates"

@@ -17,7 +17,7 @@ trap stop_servers EXIT
 
 echo "== sessions: one todo-demo per size"
 for size in $SIZES; do
-    start_server "s$size" "$OUT/demo-$size.log" "$BIN_DEMO" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public"
+    start_server "s$size" "$OUT/demo-$size.log" "$BIN_DEMO" --port 0 --in-memory --templates "$ROOT/Templates" --public "$ROOT/Public"
     port_var="PORT_s$size"
     mkdir -p "$OUT/setup-$size"
     # The same 20 todos as the load benchmark (this logs in one extra session, counted below).

@@ -1,7 +1,9 @@
 import ArgumentParser
 import SignalboxMHD
+import SignalboxSQLite
 import SignalboxWeb
 import TodoApp
+import TodoStorage
 
 #if canImport(Glibc)
 import Glibc
@@ -42,6 +44,12 @@ struct TodoDemoCommand: AsyncParsableCommand {
     @Flag(help: "Mark the session cookie Secure (serve over HTTPS, e.g. behind a TLS proxy).")
     var secureCookies = false
 
+    @Option(help: "The SQLite file for the demo's data; sessions go next to it (NAME.sessions.sqlite).")
+    var database = "todo-demo.sqlite"
+
+    @Flag(help: "Keep data and sessions in memory only: nothing survives a restart.")
+    var inMemory = false
+
     @Option(help: "The most live sessions; past it the least recently used one is evicted.")
     var maxSessions = WebApp.Configuration().maxSessions
 
@@ -76,10 +84,34 @@ struct TodoDemoCommand: AsyncParsableCommand {
         webConfiguration.developerTools = self.dev
         webConfiguration.maxSessions = self.maxSessions
         webConfiguration.secureCookies = self.secureCookies
+        let store: any TodoStore
+        var sessions: (any SessionStore)?
+        if self.inMemory {
+            store = InMemoryTodoStore.demo()
+            logger.info("data and sessions in memory only (--in-memory): nothing survives a restart")
+        } else {
+            let data = try SQLiteTodoStore(path: self.database)
+            if try await data.seedDemoIfEmpty() { logger.info("new data file with the demo's data") }
+            store = data
+            sessions = try SQLiteSessionStore(
+                path: Self.sessionsFile(for: self.database),
+                configuration: .init(
+                    idleTimeout: webConfiguration.idleTimeout,
+                    absoluteTimeout: webConfiguration.absoluteTimeout,
+                    maxSessions: webConfiguration.maxSessions
+                ),
+                logger: logger
+            )
+            logger.info(
+                "data and sessions in SQLite",
+                metadata: ["data": "\(self.database)", "sessions": "\(Self.sessionsFile(for: self.database))"]
+            )
+        }
         let app = try TodoWebApp.make(
-            store: InMemoryTodoStore.demo(),
+            store: store,
             templates: templates,
             configuration: webConfiguration,
+            sessions: sessions,
             logger: logger
         )
         let site = StaticFiles(root: publicRoot, fallback: app)
@@ -114,6 +146,12 @@ struct TodoDemoCommand: AsyncParsableCommand {
             throw ValidationError("No \(name) folder here or at \(repository); pass --\(name.lowercased()).")
         }
         return repository
+    }
+
+    /// The sessions' file next to the data file: `todo-demo.sqlite` → `todo-demo.sessions.sqlite`.
+    static func sessionsFile(for database: String) -> String {
+        database.hasSuffix(".sqlite")
+            ? String(database.dropLast(".sqlite".count)) + ".sessions.sqlite" : database + ".sessions"
     }
 
     /// IPv6 addresses go in brackets in URLs.

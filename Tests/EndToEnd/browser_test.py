@@ -10,8 +10,10 @@ prints how long it took. Exits non-zero on the first failure.
 """
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -31,13 +33,15 @@ class Failure(Exception):
 def start_demo(binary):
     """Starts the demo with --port 0 and returns (process, base URL) once it listens."""
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    folder = tempfile.mkdtemp(prefix="signalbox-browser-")
     process = subprocess.Popen(
-        [binary, "--port", "0"],
+        [binary, "--port", "0", "--database", os.path.join(folder, "demo.sqlite")],
         cwd=repo,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
     )
+    process.data_folder = folder
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         line = process.stdout.readline()
@@ -226,6 +230,7 @@ def main():
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+        shutil.rmtree(process.data_folder, ignore_errors=True)
     print("PASS browser test in %.1f s (screenshots in %s)" % (time.monotonic() - started, shots))
     return 0
 

@@ -37,22 +37,32 @@ fail() { FAILED=$((FAILED + 1)); printf 'FAIL %s — %s\n' "$1" "$2"; }
 
 # ---------------------------------------------------------------- server
 
-(cd "$REPO" && exec "$BINARY" --port 0 >"$WORK/stdout" 2>"$SERVER_LOG") &
-SERVER_PID=$!
-BASE=""
-for _ in $(seq 1 200); do
-    if LINE=$(grep -m1 '^Listening on http://' "$WORK/stdout" 2>/dev/null); then
-        BASE=${LINE#Listening on }
-        break
+DATABASE="$WORK/demo.sqlite"
+
+# start_server: runs todo-demo on a free port over $DATABASE (the same file every time, so a
+# restart finds what the previous run committed); sets SERVER_PID and BASE.
+start_server() {
+    : >"$WORK/stdout"
+    (cd "$REPO" && exec "$BINARY" --port 0 --database "$DATABASE" >"$WORK/stdout" 2>>"$SERVER_LOG") &
+    SERVER_PID=$!
+    BASE=""
+    for _ in $(seq 1 200); do
+        if LINE=$(grep -m1 '^Listening on http://' "$WORK/stdout" 2>/dev/null); then
+            BASE=${LINE#Listening on }
+            break
+        fi
+        kill -0 "$SERVER_PID" 2>/dev/null || break
+        sleep 0.1
+    done
+    if [ -z "$BASE" ]; then
+        echo "FAIL the server did not print its 'Listening on' line; log:" >&2
+        cat "$SERVER_LOG" >&2
+        exit 1
     fi
-    kill -0 "$SERVER_PID" 2>/dev/null || break
-    sleep 0.1
-done
-if [ -z "$BASE" ]; then
-    echo "FAIL the server did not print its 'Listening on' line; log:" >&2
-    cat "$SERVER_LOG" >&2
-    exit 1
-fi
+}
+
+: >"$SERVER_LOG"
+start_server
 echo "Server at $BASE (pid $SERVER_PID)"
 [ "$(wc -l <"$WORK/stdout")" -eq 1 ] && pass "stdout holds exactly the Listening line" \
     || fail "stdout holds exactly the Listening line" "$(cat "$WORK/stdout")"
@@ -336,6 +346,59 @@ else
     fail "SIGTERM stops the server gracefully" "still running after 10 s"
 fi
 SERVER_PID=""
+
+# ---------------------------------------------------------------- durable: restart, kill -9
+
+start_server
+get /authenticated/todos/todo/3
+expect_status "after a restart the same cookie shows the same page" 200
+expect_body "the page is the todo it showed" 'Send the invitations'
+get /authenticated/todos/todo/5
+expect_status "a todo created before the restart is still there" 200
+expect_body "with its title" '&lt;script&gt;alert(1)&lt;/script&gt;'
+get /authenticated/todos/todo/3/pickProject
+expect_body "a modal opened before a restart…" '<dialog open'
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+start_server
+get /
+expect_redirect "…is still open after the next restart" /authenticated/todos/todo/3/pickProject
+get /authenticated/todos/todo/3/pickProject
+scrape_csrf
+post /authenticated/todos/todo/3/pickProject project=1
+expect_redirect "the pending result is delivered after the restart" /authenticated/todos/todo/3
+get /authenticated/todos/todo/3
+expect_body "the todo got the picked project" '/authenticated/projects/project/1">Garden</a>'
+
+# A burst of creates, then kill -9: every create that got its 303 is there after the restart.
+ACKED=()
+for n in $(seq 1 40); do
+    post /authenticated/todos/createTodo "title=burst $n"
+    [ "$STATUS" = "303" ] && ACKED+=("burst $n")
+    [ "$n" = 25 ] && kill -KILL "$SERVER_PID"
+    [ "$n" -ge 25 ] && break
+    get /authenticated/todos/createTodo
+done
+wait "$SERVER_PID" 2>/dev/null || true
+start_server
+get /authenticated/todos
+MISSING=0
+for title in "${ACKED[@]}"; do
+    grep -q ">$title<" "$BODY" || MISSING=$((MISSING + 1))
+done
+[ "${#ACKED[@]}" -ge 20 ] && [ "$MISSING" = 0 ] && pass "kill -9 loses no acknowledged create (${#ACKED[@]} of them)" \
+    || fail "kill -9 loses no acknowledged create" "${#ACKED[@]} acknowledged, $MISSING missing"
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=""
+
+# A file that is not SQLite stops start-up with a message naming it.
+echo "not a database" >"$WORK/notes.sqlite"
+if (cd "$REPO" && "$BINARY" --port 0 --database "$WORK/notes.sqlite" >/dev/null 2>"$WORK/bad.log"); then
+    fail "a data file that is not SQLite stops start-up" "it started"
+else
+    grep -q "notes.sqlite" "$WORK/bad.log" && grep -qi "not a database" "$WORK/bad.log" \
+        && pass "a data file that is not SQLite stops start-up naming the file and the problem" \
+        || fail "a data file that is not SQLite stops start-up naming the file" "$(tail -2 "$WORK/bad.log")"
+fi
 
 echo
 echo "curl suite: $PASSED passed, $FAILED failed in $(($(date +%s) - START)) s (server log: $SERVER_LOG)"

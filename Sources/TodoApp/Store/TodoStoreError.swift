@@ -5,6 +5,7 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case unknownUser
         case notFound
         case invalid(String)
+        case unavailable
     }
 
     private let code: Code
@@ -21,6 +22,8 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public static var notFound: Self { Self(.notFound) }
     /// The value breaks a rule of ``Validation``; the message says which.
     public static func invalid(_ message: String) -> Self { Self(.invalid(message)) }
+    /// The storage could not be written (a full disk, say); nothing changed.
+    public static var unavailable: Self { Self(.unavailable) }
 
     /// A sentence for the user.
     public var description: String {
@@ -29,6 +32,7 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unknownUser: "This user is not registered."
         case .notFound: "This item does not exist (any more)."
         case .invalid(let message): message
+        case .unavailable: "The change could not be saved, so nothing changed. Please try again in a moment."
         }
     }
 }

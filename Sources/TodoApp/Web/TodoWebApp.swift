@@ -20,17 +20,19 @@ public enum TodoWebApp {
     ///   - store: Shared by every session.
     ///   - templates: The folder holding `layout.mustache` and the screens' templates.
     ///   - configuration: The web layer's limits and switches; its `maxDepth` also limits trees.
+    ///   - sessions: Where sessions live; `nil` for the in-memory store.
     ///   - logger: Where the web layer logs.
     /// - Throws: ``TemplateError`` when a template does not parse or the folder is missing.
     public static func make(
         store: any TodoStore,
         templates: String,
         configuration: WebApp.Configuration = WebApp.Configuration(),
+        sessions: (any SessionStore)? = nil,
         logger: Logger
     ) throws -> WebApp {
         let renderer = try MustacheRenderer(directory: templates)
         let maxDepth = configuration.maxDepth
-        return WebApp(configuration: configuration, renderer: renderer, logger: logger) {
+        return WebApp(configuration: configuration, renderer: renderer, sessions: sessions, logger: logger) {
             Self.makeTree(store: store, maxDepth: maxDepth)
         }
     }

@@ -1,0 +1,353 @@
+import GRDB
+public import TodoApp
+
+/// The demo's data in a SQLite file: users (passwords as salted scrypt hashes, never in plain
+/// text), their todos, projects and settings, with schema migrations.
+///
+/// ```swift
+/// let store = try SQLiteTodoStore(path: "todo-demo.sqlite")
+/// try await store.seedDemoIfEmpty()   // alice / wonderland with the demo's todos, once
+/// ```
+///
+/// Reads that fail answer as if nothing were stored (the protocol's rule); writes that fail
+/// throw ``TodoStoreError/unavailable``, which the web layer answers with 503.
+public final class SQLiteTodoStore: TodoStore {
+    let pool: DatabasePool
+    let hasher: PasswordHasher
+    /// The database file.
+    public let path: String
+
+    /// Opens (or creates) the store.
+    ///
+    /// - Throws: ``TodoStorageError`` naming the file and the problem.
+    public init(path: String, hasher: PasswordHasher = PasswordHasher()) throws {
+        self.path = path
+        self.hasher = hasher
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.label = "todo-demo-data"
+        do {
+            self.pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(self.pool)
+        } catch {
+            throw TodoStorageError(path: path, reason: Self.reason(error))
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("todo-demo v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                        username TEXT PRIMARY KEY NOT NULL,
+                        password_hash TEXT NOT NULL,
+                        hides_completed_todos INTEGER NOT NULL DEFAULT 0
+                    ) STRICT;
+                    CREATE TABLE project (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        username TEXT NOT NULL REFERENCES user(username) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        favorite INTEGER NOT NULL DEFAULT 0
+                    ) STRICT;
+                    CREATE INDEX project_user ON project (username, id);
+                    CREATE TABLE todo (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        username TEXT NOT NULL REFERENCES user(username) ON DELETE CASCADE,
+                        title TEXT NOT NULL,
+                        done INTEGER NOT NULL DEFAULT 0,
+                        favorite INTEGER NOT NULL DEFAULT 0,
+                        project_id INTEGER REFERENCES project(id) ON DELETE SET NULL
+                    ) STRICT;
+                    CREATE INDEX todo_user ON todo (username, id);
+                    """
+            )
+        }
+        return migrator
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return "\(error.message ?? "SQLite error") (SQLite code \(error.extendedResultCode.rawValue))"
+        }
+        return String(describing: error)
+    }
+
+    /// Adds the demo's user and data when the store has no user yet (the same as
+    /// ``InMemoryTodoStore/demo()``); returns whether it did.
+    @discardableResult
+    public func seedDemoIfEmpty() async throws -> Bool {
+        let empty = try await self.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM user") == 0 }
+        guard empty else { return false }
+        let demo = InMemoryTodoStore.demo()
+        let alice = InMemoryTodoStore.demoUser
+        let hash = try self.hasher.hash(InMemoryTodoStore.demoPassword)
+        let projects = await demo.projects(of: alice)
+        let todos = await demo.todos(of: alice)
+        try await self.pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO user (username, password_hash) VALUES (?, ?)",
+                arguments: [alice.username, hash]
+            )
+            for project in projects {
+                try db.execute(
+                    sql: "INSERT INTO project (id, username, name, favorite) VALUES (?, ?, ?, ?)",
+                    arguments: [project.id, alice.username, project.name, project.isFavorite]
+                )
+            }
+            for todo in todos {
+                try db.execute(
+                    sql: "INSERT INTO todo (id, username, title, done, favorite, project_id) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [todo.id, alice.username, todo.title, todo.isDone, todo.isFavorite, todo.projectID]
+                )
+            }
+        }
+        return true
+    }
+
+    // MARK: Users
+
+    public func authenticate(username: String, password: String) async -> User? {
+        let name = username.lowercased()
+        guard
+            let hash = await self.read({ db in
+                try String.fetchOne(db, sql: "SELECT password_hash FROM user WHERE username = ?", arguments: [name])
+            }) ?? nil
+        else {
+            // Same work for an unknown name, so timing does not tell which names exist.
+            _ = self.hasher.verify(password, against: Self.decoyHash)
+            return nil
+        }
+        return self.hasher.verify(password, against: hash) ? User(username: name) : nil
+    }
+
+    /// A hash no password matches, verified for unknown usernames.
+    private static let decoyHash =
+        "scrypt$32768$8$1$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000"
+
+    public func isRegistered(username: String) async -> Bool {
+        let name = username.lowercased()
+        return await self.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ?", arguments: [name]) ?? false
+        } ?? false
+    }
+
+    public func register(username: String, password: String) async throws(TodoStoreError) -> User {
+        let name: String
+        switch Validation.username(username) {
+        case .success(let valid): name = valid
+        case .failure(let failure): throw .invalid(failure.message)
+        }
+        if case .failure(let failure) = Validation.password(password, confirmation: password) {
+            throw .invalid(failure.message)
+        }
+        guard let hash = try? self.hasher.hash(password) else { throw .unavailable }
+        let inserted = try await self.write { db throws(TodoStoreError) in
+            try Self.run(
+                db,
+                "INSERT INTO user (username, password_hash) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                [name, hash]
+            )
+            return db.changesCount == 1
+        }
+        guard inserted else { throw .usernameTaken }
+        return User(username: name)
+    }
+
+    // MARK: Todos
+
+    public func todos(of user: User) async -> [Todo] {
+        await self.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE username = ? ORDER BY id",
+                arguments: [user.username]
+            ).map(Self.todo)
+        } ?? []
+    }
+
+    public func todo(id: Int, of user: User) async -> Todo? {
+        await self.read { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE id = ? AND username = ?",
+                arguments: [id, user.username]
+            ).map(Self.todo)
+        } ?? nil
+    }
+
+    static func todo(_ row: Row) -> Todo {
+        Todo(id: row[0], title: row[1], isDone: row[2], isFavorite: row[3], projectID: row[4])
+    }
+
+    public func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo {
+        let title = try Self.validTitle(title, noun: "title")
+        return try await self.write { db throws(TodoStoreError) in
+            try Self.requireUser(user, db)
+            try Self.run(db, "INSERT INTO todo (username, title) VALUES (?, ?)", [user.username, title])
+            return Todo(id: Int(db.lastInsertedRowID), title: title)
+        }
+    }
+
+    public func updateTodo(_ todo: Todo, for user: User) async throws(TodoStoreError) {
+        var todo = todo
+        todo.title = try Self.validTitle(todo.title, noun: "title")
+        let updated = todo
+        try await self.write { db throws(TodoStoreError) in
+            if let project = updated.projectID {
+                guard
+                    try Self.exists(
+                        db,
+                        "SELECT 1 FROM project WHERE id = ? AND username = ?",
+                        [project, user.username]
+                    )
+                else { throw .notFound }
+            }
+            try Self.run(
+                db,
+                "UPDATE todo SET title = ?, done = ?, favorite = ?, project_id = ? WHERE id = ? AND username = ?",
+                [updated.title, updated.isDone, updated.isFavorite, updated.projectID, updated.id, user.username]
+            )
+            guard db.changesCount == 1 else { throw .notFound }
+        }
+    }
+
+    public func deleteTodo(id: Int, of user: User) async throws(TodoStoreError) {
+        try await self.write { db throws(TodoStoreError) in
+            try Self.run(db, "DELETE FROM todo WHERE id = ? AND username = ?", [id, user.username])
+            guard db.changesCount == 1 else { throw .notFound }
+        }
+    }
+
+    // MARK: Projects
+
+    public func projects(of user: User) async -> [Project] {
+        await self.read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT id, name, favorite FROM project WHERE username = ? ORDER BY id",
+                arguments: [user.username]
+            ).map { Project(id: $0[0], name: $0[1], isFavorite: $0[2]) }
+        } ?? []
+    }
+
+    public func project(id: Int, of user: User) async -> Project? {
+        await self.read { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT id, name, favorite FROM project WHERE id = ? AND username = ?",
+                arguments: [id, user.username]
+            ).map { Project(id: $0[0], name: $0[1], isFavorite: $0[2]) }
+        } ?? nil
+    }
+
+    public func addProject(name: String, for user: User) async throws(TodoStoreError) -> Project {
+        let name = try Self.validTitle(name, noun: "name")
+        return try await self.write { db throws(TodoStoreError) in
+            try Self.requireUser(user, db)
+            try Self.run(db, "INSERT INTO project (username, name) VALUES (?, ?)", [user.username, name])
+            return Project(id: Int(db.lastInsertedRowID), name: name)
+        }
+    }
+
+    public func updateProject(_ project: Project, for user: User) async throws(TodoStoreError) {
+        var project = project
+        project.name = try Self.validTitle(project.name, noun: "name")
+        let updated = project
+        try await self.write { db throws(TodoStoreError) in
+            try Self.run(
+                db,
+                "UPDATE project SET name = ?, favorite = ? WHERE id = ? AND username = ?",
+                [updated.name, updated.isFavorite, updated.id, user.username]
+            )
+            guard db.changesCount == 1 else { throw .notFound }
+        }
+    }
+
+    // MARK: Settings
+
+    public func settings(of user: User) async -> UserSettings {
+        let hides =
+            await self.read { db in
+                try Bool.fetchOne(
+                    db,
+                    sql: "SELECT hides_completed_todos FROM user WHERE username = ?",
+                    arguments: [user.username]
+                )
+            } ?? nil
+        return UserSettings(hidesCompletedTodos: hides ?? false)
+    }
+
+    public func updateSettings(_ settings: UserSettings, for user: User) async throws(TodoStoreError) {
+        try await self.write { db throws(TodoStoreError) in
+            try Self.run(
+                db,
+                "UPDATE user SET hides_completed_todos = ? WHERE username = ?",
+                [settings.hidesCompletedTodos, user.username]
+            )
+            guard db.changesCount == 1 else { throw .unknownUser }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A read; `nil` when it failed.
+    private func read<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async -> Value? {
+        try? await self.pool.read(body)
+    }
+
+    /// A write transaction; the store's own errors pass through, the database's become
+    /// ``TodoStoreError/unavailable``.
+    private func write<Value: Sendable>(
+        _ body: @escaping @Sendable (Database) throws(TodoStoreError) -> Value
+    ) async throws(TodoStoreError) -> Value {
+        do {
+            return try await self.pool.write { db in try body(db) }
+        } catch let error as TodoStoreError {
+            throw error
+        } catch {
+            throw .unavailable
+        }
+    }
+
+    private static func run(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws(TodoStoreError) {
+        do {
+            try db.execute(sql: sql, arguments: arguments)
+        } catch {
+            throw .unavailable
+        }
+    }
+
+    private static func exists(
+        _ db: Database,
+        _ sql: String,
+        _ arguments: StatementArguments
+    ) throws(TodoStoreError)
+        -> Bool
+    {
+        do {
+            return try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
+        } catch {
+            throw .unavailable
+        }
+    }
+
+    private static func requireUser(_ user: User, _ db: Database) throws(TodoStoreError) {
+        guard try Self.exists(db, "SELECT 1 FROM user WHERE username = ?", [user.username]) else { throw .unknownUser }
+    }
+
+    static func validTitle(_ text: String, noun: String) throws(TodoStoreError) -> String {
+        switch Validation.title(text, noun: noun) {
+        case .success(let title): return title
+        case .failure(let failure): throw .invalid(failure.message)
+        }
+    }
+}
+
+/// A data file that cannot be opened: not a database, corrupt, or in a folder that is not writable.
+public struct TodoStorageError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String { "cannot open the data file \(self.path): \(self.reason)" }
+}
