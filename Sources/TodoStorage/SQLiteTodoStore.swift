@@ -14,15 +14,24 @@ public import TodoApp
 public final class SQLiteTodoStore: TodoStore {
     let pool: DatabasePool
     let hasher: PasswordHasher
+    /// Slows down repeated failed logins (in this process).
+    public let loginThrottle: LoginThrottle
     /// The database file.
     public let path: String
 
     /// Opens (or creates) the store.
     ///
     /// - Throws: ``TodoStorageError`` naming the file and the problem.
-    public init(path: String, hasher: PasswordHasher = PasswordHasher()) throws {
+    public init(
+        path: String,
+        hasher: PasswordHasher = PasswordHasher(),
+        loginThrottle: LoginThrottle = LoginThrottle()
+    )
+        throws
+    {
         self.path = path
         self.hasher = hasher
+        self.loginThrottle = loginThrottle
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.label = "todo-demo-data"
@@ -124,6 +133,14 @@ public final class SQLiteTodoStore: TodoStore {
     /// A hash no password matches, verified for unknown usernames.
     private static let decoyHash =
         "scrypt$32768$8$1$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000"
+
+    public func loginWait(for username: String) async -> Duration? {
+        self.loginThrottle.wait(for: username)
+    }
+
+    public func recordLogin(of username: String, succeeded: Bool) async {
+        self.loginThrottle.record(username: username, succeeded: succeeded)
+    }
 
     public func isRegistered(username: String) async -> Bool {
         let name = username.lowercased()

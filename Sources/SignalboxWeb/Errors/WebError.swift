@@ -19,6 +19,8 @@ public struct WebError: Error, Sendable, Hashable {
     public var allow: String?
     /// For 500: the request id to quote when reporting the problem.
     public var requestID: String?
+    /// For 429 and 503: seconds after which the client may try again (`Retry-After`).
+    public var retryAfter: Int?
     /// What a developer needs to know (Swift type names, the failing route): logged, and shown
     /// on error pages only with ``WebApp/Configuration/developerTools`` on.
     public var detail: String?

@@ -29,6 +29,7 @@ struct ErrorPage {
             response = .html(error.status, self.html(for: error, homePath: homePath ?? "/", detail: detail))
         }
         if let allow = error.allow { response.headerFields[.allow] = allow }
+        if let retryAfter = error.retryAfter { response.headerFields[.retryAfter] = String(retryAfter) }
         return response
     }
 

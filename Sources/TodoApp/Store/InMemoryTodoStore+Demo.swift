@@ -6,7 +6,7 @@ extension InMemoryTodoStore {
 
     /// A store with the demo's data: `alice` / `wonderland`, two projects and four todos
     /// (todo 1 “Buy milk” and todo 3 are favourites; todo 2 is done), seeded synchronously.
-    public static func demo() -> InMemoryTodoStore {
+    public static func demo(loginThrottle: LoginThrottle = LoginThrottle()) -> InMemoryTodoStore {
         var store = State()
         do {
             let alice = try store.register(username: Self.demoUser.username, password: Self.demoPassword)
@@ -31,6 +31,6 @@ extension InMemoryTodoStore {
         } catch {
             preconditionFailure("The demo data is valid: \(error)")
         }
-        return InMemoryTodoStore(state: store)
+        return InMemoryTodoStore(state: store, loginThrottle: loginThrottle)
     }
 }

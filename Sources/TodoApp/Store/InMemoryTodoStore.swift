@@ -8,15 +8,27 @@
 /// ```
 public actor InMemoryTodoStore: TodoStore {
     private var state: State
+    /// Slows down repeated failed logins.
+    public nonisolated let loginThrottle: LoginThrottle
 
     /// An empty store.
-    public init() {
+    public init(loginThrottle: LoginThrottle = LoginThrottle()) {
         self.state = State()
+        self.loginThrottle = loginThrottle
     }
 
     /// A store holding `state` (see ``demo()``).
-    init(state: State) {
+    init(state: State, loginThrottle: LoginThrottle = LoginThrottle()) {
         self.state = state
+        self.loginThrottle = loginThrottle
+    }
+
+    public nonisolated func loginWait(for username: String) async -> Duration? {
+        self.loginThrottle.wait(for: username)
+    }
+
+    public nonisolated func recordLogin(of username: String, succeeded: Bool) async {
+        self.loginThrottle.record(username: username, succeeded: succeeded)
     }
 
     // MARK: Users

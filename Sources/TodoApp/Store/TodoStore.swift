@@ -22,6 +22,11 @@ public protocol TodoStore: Sendable {
     ///
     /// - Throws: ``TodoStoreError/usernameTaken`` or ``TodoStoreError/invalid(_:)``.
     func register(username: String, password: String) async throws(TodoStoreError) -> User
+    /// How long logins for `username` are still refused after repeated failures (see
+    /// ``LoginThrottle``), or `nil` when one may be tried now.
+    func loginWait(for username: String) async -> Duration?
+    /// Records a login attempt's outcome: failures make the next wait grow, a success resets it.
+    func recordLogin(of username: String, succeeded: Bool) async
 
     // MARK: Todos
 

@@ -22,12 +22,15 @@ struct LoginScreen: Screen {
             if password.isEmpty { fields["password"] = "Enter your password." }
             return .invalid("Enter your username and password.", fields: fields)
         }
+        if let wait = await self.store.loginWait(for: username) { throw TooManyLogins(wait: wait) }
         guard let user = await self.store.authenticate(username: username, password: password) else {
+            await self.store.recordLogin(of: username, succeeded: false)
             return .invalid(
                 "Wrong username or password. Please try again.",
                 fields: ["password": "Check your password."]
             )
         }
+        await self.store.recordLogin(of: username, succeeded: true)
         context.rotateSession()
         try await context.send(SessionStep.loggedIn(user))
         return .accepted
