@@ -1,4 +1,5 @@
 import Signalbox
+import Synchronization
 import Testing
 
 @Suite struct ResultTests {
@@ -27,6 +28,24 @@ import Testing
         default: try await tree.dismissTopPresentation()
         }
         #expect(items.picked == [.cancelled])
+    }
+
+    @Test func aDeclaredResultHandlerSurvivesARestoreWhereAnOnDismissClosureDoesNot() async throws {
+        let (tree, items) = try await self.items()
+        final class Flag: Sendable { let raised = Atomic(false) }
+        let closure = Flag()
+        try await items.route(to: \.item, 3).route(
+            to: \.pick,
+            onDismiss: { closure.raised.store(true, ordering: .relaxed) }
+        )
+        // The session is saved and restored (a restart): the declared handler is data, the closure is not.
+        let (copy, _) = makeTree()
+        try await copy.restore(try tree.snapshot())
+        let restored = try #require(copy.topCoordinator as? ItemsCoordinator)
+        try await copy.apply(path: "/member/items/item/3")
+        #expect(restored.picked == [.cancelled])
+        let raised = closure.raised.load(ordering: .relaxed)
+        #expect(!raised)
     }
 
     @Test func aChildCoordinatorAnswersFromAnyOfItsScreens() async throws {

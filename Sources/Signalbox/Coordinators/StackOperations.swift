@@ -34,9 +34,11 @@ extension StackOperations {
 
     /// Pushes or presents a screen route without input.
     ///
-    /// - Parameter onDismiss: Runs once the entry left the stack. It lives as long as the
-    ///   entry: a tree rebuilt from a path or a snapshot does not have it. For something that
-    ///   must survive, declare `onResult:` on the route.
+    /// - Parameter onDismiss: Runs once the entry left the stack. A closure is not data: it
+    ///   lives only as long as this entry in memory, so a tree rebuilt from a path or restored
+    ///   from a snapshot (a session after a restart) does not have it. For something that must
+    ///   survive, declare it on the route: `@Route(.modal, onResult: didClose)` receives
+    ///   `.cancelled` when the entry leaves without an answer, also after a restore.
     @discardableResult
     public func route<Output: Screen>(
         to route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Void, Output>>,
