@@ -50,6 +50,9 @@ struct TodoDemoCommand: AsyncParsableCommand {
     @Flag(help: "Keep data and sessions in memory only: nothing survives a restart.")
     var inMemory = false
 
+    @Option(help: "The most sessions kept live in memory; the others hibernate in the database.")
+    var hotSessions = SQLiteSessionStore.Configuration().hotSessions
+
     @Option(help: "The most live sessions; past it the least recently used one is evicted.")
     var maxSessions = WebApp.Configuration().maxSessions
 
@@ -62,6 +65,9 @@ struct TodoDemoCommand: AsyncParsableCommand {
         }
         guard self.maxSessions >= 1 else {
             throw ValidationError("--max-sessions must be at least 1.")
+        }
+        guard self.hotSessions >= 1 else {
+            throw ValidationError("--hot-sessions must be at least 1.")
         }
         if let logLevel = self.logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
