@@ -104,7 +104,8 @@ struct TodoDemoCommand: AsyncParsableCommand {
                 configuration: .init(
                     idleTimeout: webConfiguration.idleTimeout,
                     absoluteTimeout: webConfiguration.absoluteTimeout,
-                    maxSessions: webConfiguration.maxSessions
+                    maxSessions: webConfiguration.maxSessions,
+                    hotSessions: self.hotSessions
                 ),
                 logger: logger
             )
