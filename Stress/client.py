@@ -17,14 +17,26 @@
                                      is gone; each request is answered, refused (a new connection
                                      the server no longer accepts) or lost (sent on an accepted
                                      connection and never answered). OUT gets the counts.
+  client.py crash URLFILE CLIENTS FOLDER
+                                     CLIENTS sessions (urllib, a cookie jar each) log in as alice
+                                     and create todos and pick their projects until FOLDER/stop
+                                     exists, following the server through restarts (URLFILE holds
+                                     its current address). FOLDER/client-N.log gets every change
+                                     the server acknowledged (its 303) and every one in doubt (no
+                                     answer); FOLDER/ready appears once all are signed in. Then
+                                     it compares the server's data and sessions with the logs;
+                                     FOLDER/crash.json gets the counts.
 """
 import http.client
+import http.cookiejar
 import json
 import os
 import re
 import sys
 import time
+import urllib.error
 import urllib.parse
+import urllib.request
 
 COOKIE = "signalbox_session"
 LIST = "/authenticated/todos"
@@ -280,6 +292,263 @@ def command_until_stopped(url, sessions_file, threads, out):
     print("precise clients:", counts)
 
 
+class CrashClient:
+    """A browser-like client for the crash part: urllib, a cookie jar, no redirects followed, a
+    new connection per request. It remembers the page its session is on (the last answer the
+    server gave it) and the pages it may be on after a request that got no answer."""
+
+    class NoRedirects(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    def __init__(self, index, urlfile, folder):
+        self.index = index
+        self.urlfile = urlfile
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), self.NoRedirects)
+        self.csrf = ""
+        self.page = None  # where the session is, as far as the server told us
+        self.maybe = []  # regexes of pages a request in doubt may have left it on
+        self.log = open(os.path.join(folder, f"client-{index}.log") if folder else os.devnull, "a", buffering=1)
+        self.counts = {"requests": 0, "unanswered": 0, "unexpected": 0, "outages": 0,
+                       "sessions kept": 0, "sessions on their page": 0, "sessions lost": 0, "logins": 0}
+        self.unexpected = []
+        self.final = None
+        self.url = self.read_url()
+
+    def read_url(self):
+        with open(self.urlfile) as file:
+            return file.read().strip()
+
+    def send(self, method, path, fields=None):
+        """(status, location, JSON or None); raises OSError when the server gave no answer."""
+        data = None
+        if fields is not None:
+            data = urllib.parse.urlencode(dict(fields, _csrf=self.csrf)).encode()
+        # Pages in JSON (for the CSRF token); forms and GET / like a browser's: they answer 303.
+        headers = {"Accept": "application/json"} if method == "GET" and path != "/" else {}
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        self.counts["requests"] += 1
+        try:
+            response = self.opener.open(request, timeout=30)
+        except urllib.error.HTTPError as error:
+            response = error  # 303 (not followed) and 4xx/5xx
+        except urllib.error.URLError as error:
+            raise OSError(str(error.reason)) from error
+        try:
+            body = response.read()
+        except http.client.HTTPException as error:
+            raise OSError(str(error)) from error
+        state = None
+        if body.startswith(b"{"):
+            state = json.loads(body)
+            self.csrf = state.get("csrf", self.csrf)
+        return response.status, response.headers.get("Location"), state
+
+    def expect(self, what, answer, status, location=None):
+        got, where, state = answer
+        if got == status and (location is None or (where and re.fullmatch(location, where))):
+            return True
+        self.counts["unexpected"] += 1
+        if len(self.unexpected) < 20:
+            self.unexpected.append(f"{what}: {got} {where or ''} {(state or {}).get('message', '')}".strip())
+        return False
+
+    def login(self):
+        """GET the login page (cookie, CSRF token), POST the form; False to try again."""
+        self.counts["logins"] += 1
+        try:
+            answer = self.send("GET", "/unauthenticated")
+            if not self.expect("GET /unauthenticated", answer, 200):
+                return False
+            answer = self.send("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
+        except OSError:  # the server is restarting
+            self.url = self.read_url()
+            return False
+        if not self.expect("login", answer, 303, "/authenticated/.*"):
+            return False
+        self.page, self.maybe = answer[1], []
+        return True
+
+    def reconnect(self):
+        """After a request without an answer: until the server (maybe restarted elsewhere)
+        answers GET /, then checks that the session is still signed in and on its page."""
+        self.counts["outages"] += 1
+        while True:
+            self.url = self.read_url()
+            try:
+                status, location, _ = self.send("GET", "/")
+                break
+            except OSError:
+                time.sleep(0.05)
+        self.check_session(status, location)
+
+    def check_session(self, status, location):
+        if status == 303 and location and location.startswith("/authenticated/"):
+            self.counts["sessions kept"] += 1
+            if location == self.page or any(re.fullmatch(m, location) for m in self.maybe):
+                self.counts["sessions on their page"] += 1
+                verdict = "kept"
+            else:
+                verdict = "elsewhere"
+            self.page, self.maybe = location, []
+        else:
+            self.counts["sessions lost"] += 1
+            verdict = "lost"
+        self.log.write(f"session\t{verdict}\t{location}\t{self.page}\n")
+        if verdict == "lost":
+            while not self.login():
+                time.sleep(0.1)
+
+    def step(self, path, fields, status, location, doubt=None):
+        """One request; its answer becomes the page (GET 200 or a 303), or, without an answer,
+        the request is in doubt: logged, and the client reconnects. Returns the answer or None."""
+        method = "GET" if fields is None else "POST"
+        try:
+            answer = self.send(method, path, fields)
+        except OSError:
+            self.counts["unanswered"] += 1
+            if doubt:
+                self.log.write(f"doubt\t{doubt}\n")
+            self.maybe.append(re.escape(path) if method == "GET" else location)
+            self.reconnect()
+            return None
+        if not self.expect(f"{method} {path}", answer, status, location):
+            return None
+        self.page, self.maybe = (path if method == "GET" else answer[1]), []
+        return answer
+
+    def run(self, stopfile, ready):
+        try:
+            self.burst(stopfile, ready)
+        except Exception as error:  # a bug here, not the server's: reported as this client's end
+            self.final = f"client error: {error!r}"
+            if not getattr(self, "ready_done", False):
+                ready()
+
+    def burst(self, stopfile, ready):
+        while not self.login():
+            time.sleep(0.1)
+        ready()
+        self.ready_done = True
+        n = 0
+        while not os.path.exists(stopfile):
+            n += 1
+            title = f"crash c{self.index} n{n}"
+            if not self.step(LIST + "/createTodo", None, 200, None):
+                continue
+            answer = self.step(LIST + "/createTodo", {"title": title}, 303, LIST + r"/todo/\d+",
+                               doubt=f"create\t{title}")
+            if not answer:
+                continue
+            todo = answer[1].rsplit("/", 1)[1]
+            self.log.write(f"ack\tcreate\t{title}\t{todo}\n")
+            if n % 2:
+                continue
+            project = 1 + n // 2 % 2  # Garden, Tea party, alternately
+            pick = f"{LIST}/todo/{todo}/pickProject"
+            if not self.step(pick, None, 200, None):
+                continue
+            if self.step(pick, {"project": project}, 303, re.escape(f"{LIST}/todo/{todo}"),
+                         doubt=f"pick\t{todo}\t{project}"):
+                self.log.write(f"ack\tpick\t{todo}\t{project}\n")
+        # The last word on the session: still signed in, still on its page?
+        while True:
+            try:
+                status, location, _ = self.send("GET", "/")
+                break
+            except OSError:  # the server is restarting
+                time.sleep(0.05)
+                self.url = self.read_url()
+        on_page = location == self.page or any(re.fullmatch(m, location or "") for m in self.maybe)
+        if status == 303 and (location or "").startswith("/authenticated/"):
+            self.final = "kept" if on_page else f"elsewhere ({location}, not {self.page})"
+        else:
+            self.final = f"lost ({status} {location})"
+        self.log.close()
+
+
+def command_crash(urlfile, count, folder):
+    import threading
+    stopfile = os.path.join(folder, "stop")
+    signed_in = threading.Semaphore(0)  # released once per client, signed in or failed
+    clients = [CrashClient(i, urlfile, folder) for i in range(count)]
+    threads = [threading.Thread(target=c.run, args=(stopfile, signed_in.release)) for c in clients]
+    for thread in threads:
+        thread.start()
+    for _ in clients:
+        signed_in.acquire()
+    open(os.path.join(folder, "ready"), "w").close()
+    for thread in threads:
+        thread.join()
+
+    # What the server acknowledged and what was in doubt, from the logs.
+    acked, doubted, picks, acked_picks, picks_in_doubt = {}, set(), {}, 0, []
+    for client in clients:
+        for line in open(os.path.join(folder, f"client-{client.index}.log")):
+            kind, *rest = line.rstrip("\n").split("\t")
+            if kind == "ack" and rest[0] == "create":
+                acked[rest[1]] = int(rest[2])
+            elif kind == "ack" and rest[0] == "pick":
+                picks[int(rest[1])] = [int(rest[2])]  # the last acknowledged pick…
+                acked_picks += 1
+            elif kind == "doubt" and rest[0] == "create":
+                doubted.add(rest[1])
+            elif kind == "doubt" and rest[0] == "pick":
+                picks.setdefault(int(rest[1]), [None]).append(int(rest[2]))  # …or one in doubt after it
+                picks_in_doubt.append(int(rest[1]))
+
+    # What the server has: alice's list, through a new login (her password survived too).
+    checker = CrashClient("check", urlfile, None)
+    assert checker.login(), checker.unexpected
+    status, _, state = checker.send("GET", LIST)
+    assert status == 200 and state, status
+    todos = crash_todos(state)
+    by_title = {}
+    for todo in todos:
+        by_title.setdefault(todo["title"], []).append(todo)
+    lost = sorted(title for title in acked if title not in by_title)
+    wrong_id = sorted(t for t, i in acked.items() if t in by_title and i not in [x["id"] for x in by_title[t]])
+    duplicated = sorted(t for t, xs in by_title.items() if len(xs) > 1 and t.startswith("crash "))
+    by_id = {todo["id"]: todo for todo in todos}
+    # A todo's project is its last acknowledged pick or one in doubt after it; never picked
+    # (None) only when no pick was acknowledged.
+    picks_wrong = sorted(i for i, allowed in picks.items()
+                         if (by_id.get(i) or {}).get("project") not in allowed)
+    totals = {key: sum(c.counts[key] for c in clients) for key in clients[0].counts}
+    finals = [c.final for c in clients]
+    report = {
+        "clients": count,
+        "acknowledged creates": len(acked),
+        "found": len(acked) - len(lost),
+        "lost": len(lost),
+        "lost titles": lost[:20],
+        "wrong id": len(wrong_id),
+        "duplicated titles": len(duplicated),
+        "creates in doubt": len(doubted),
+        "in doubt and found": len(doubted & set(by_title)),
+        "acknowledged picks": acked_picks,
+        "picks lost": len(picks_wrong),
+        "picks in doubt": len(picks_in_doubt),
+        "in doubt and committed": sum(1 for i in picks_in_doubt if (by_id.get(i) or {}).get("project") is not None),
+        "picks lost ids": picks_wrong[:20],
+        "todos in the list": len(todos),
+        **totals,
+        "final sessions kept": sum(1 for f in finals if f == "kept"),
+        "final sessions": finals,
+        "unexpected answers": [u for c in clients for u in c.unexpected][:20],
+    }
+    with open(os.path.join(folder, "crash.json"), "w") as file:
+        json.dump(report, file, indent=1)
+    print(json.dumps(report, indent=1))
+
+
+def crash_todos(state):
+    """The todos (id, title, project id) of the list page's JSON answer."""
+    return [{"id": todo["id"], "title": todo["title"], "project": (todo.get("project") or {}).get("id")}
+            for todo in state["screen"]["todos"]]
+
+
 def main(args):
     if not args:
         sys.exit(__doc__)
@@ -292,6 +561,8 @@ def main(args):
         command_legit(*rest[:4])
     elif command == "until-stopped":
         command_until_stopped(rest[0], rest[1], int(rest[2]), rest[3])
+    elif command == "crash":
+        command_crash(rest[0], int(rest[1]), rest[2])
     elif command == "bombs":
         command_bombs(rest[0], int(rest[1]), rest[2])
     else:

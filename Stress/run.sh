@@ -2,26 +2,30 @@
 # Long-running reliability checks (issue 7): `make stress`, or Stress/run.sh. Not part of CI's
 # test command (they take minutes); the figures go to RELIABILITY.md.
 #
-#   Stress/run.sh                     soak, flood, bombs, shutdown (about 20 minutes on 2 cores)
-#   ONLY=flood,bombs Stress/run.sh    some parts: soak, flood, bombs, shutdown, fuzz
+#   Stress/run.sh                     soak, flood, bombs, shutdown, crash (about 20 minutes on 2 cores)
+#   ONLY=flood,bombs Stress/run.sh    some parts: soak, flood, bombs, shutdown, crash, fuzz
 #   SOAK=10m SESSIONS=1000            soak duration and sessions
 #   FLOOD=1000000 FLOOD_CAP=100000    requests per flood (each: no cookie, forged cookies), session cap
+#   CRASH_ROUNDS=5 CRASH_CLIENTS=16   kill -9 rounds and concurrent sessions of the crash part
 #   FUZZ_RUNS=10000000                executions per fuzz target (the fuzz part runs all four)
 #   SKIP_BUILD=1                      use the release todo-demo already built
 #
-# Every part runs the release todo-demo on a free port with --dev (for /_dev/sessions), drives it
-# over HTTP only, checks what it must and exits non-zero when a check fails. Raw outputs go to
+# Every part runs the release todo-demo on a free port with --dev (for /_dev/sessions), in memory
+# (--in-memory) except crash, which restarts it on one SQLite file; drives it over HTTP only,
+# checks what it must and exits non-zero when a check fails. Raw outputs go to
 # .build-release/stress/<part>/; each part ends with a summary (also in summary.txt there).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 source "$ROOT/Benchmarks/lib.sh"
-ONLY="${ONLY:-soak,flood,bombs,shutdown}"
+ONLY="${ONLY:-soak,flood,bombs,shutdown,crash}"
 SOAK="${SOAK:-10m}"
 SESSIONS="${SESSIONS:-1000}"
 FLOOD="${FLOOD:-1000000}"
 FLOOD_CAP="${FLOOD_CAP:-100000}"
 FUZZ_RUNS="${FUZZ_RUNS:-10000000}"
+CRASH_ROUNDS="${CRASH_ROUNDS:-5}"
+CRASH_CLIENTS="${CRASH_CLIENTS:-16}"
 DEMO="$ROOT/.build-release/release/todo-demo"
 RESULTS="$ROOT/.build-release/stress"
 CLIENT=(python3 "$ROOT/Stress/client.py")
@@ -49,14 +53,19 @@ check() {
     fi
 }
 
-# part NAME: a fresh results folder and a demo server (extra arguments go to todo-demo).
+# part NAME: a fresh results folder and a demo server in memory (extra arguments go to todo-demo).
 part() {
-    OUT="$RESULTS/$1"
-    rm -rf "$OUT" && mkdir -p "$OUT"
+    part_folder "$1"
     shift
-    echo "== $(basename "$OUT")  ($(machine_line))" | tee "$OUT/summary.txt"
     start_server demo "$OUT/demo.log" "$DEMO" --port 0 --in-memory --dev --log-level warning "$@"
     URL="http://127.0.0.1:$PORT_demo"
+}
+
+# part_folder NAME: a fresh results folder (OUT) and the part's header line.
+part_folder() {
+    OUT="$RESULTS/$1"
+    rm -rf "$OUT" && mkdir -p "$OUT"
+    echo "== $1  ($(machine_line))" | tee "$OUT/summary.txt"
 }
 
 field() { sed -n "s/^$1: //p" "$2"; }
@@ -197,6 +206,101 @@ if wants shutdown; then
     check "wrk: every answer expected (no 503, no 5xx)" [ "$(field unexpected "$OUT/wrk.txt")" = 0 ]
     check "wrk: zero read and timeout errors" grep -Eq '^errors: connect=[0-9]+ read=0 write=[0-9]+ status=0 timeout=0$' "$OUT/wrk.txt"
     check "precise clients: requests answered before the signal, none lost, none unexpected" python3 -c "import json,sys; r=json.load(open('$OUT/precise.json')); sys.exit(not (r['answered'] > 0 and r['lost'] == 0 and r['unexpected'] == 0))"
+fi
+
+if wants crash; then
+    # kill -9 during a burst of writes, CRASH_ROUNDS times, restarting on the same SQLite file:
+    # CRASH_CLIENTS sessions (alice, logged in once) create todos and pick their projects, each
+    # logging what the server acknowledged (its 303) and what got no answer (in doubt); they
+    # follow the server through restarts (new port each time, read from $OUT/url) and check
+    # after each one that their session is still signed in and on its page. After the last
+    # restart the client compares alice's list with the logs.
+    part_folder crash
+    DATABASE="$OUT/demo.sqlite"
+    crash_server() {
+        start_server demo "$OUT/demo-$1.log" "$DEMO" --port 0 --database "$DATABASE" --dev --log-level warning
+        echo "http://127.0.0.1:$PORT_demo" >"$OUT/url.new" && mv "$OUT/url.new" "$OUT/url"
+    }
+    acks() { cat "$OUT"/client-*.log 2>/dev/null | grep -c '^ack' || true; }
+    crash_server 0
+    echo "client.py crash url $CRASH_CLIENTS; kill -9 after a random 0.5-4 s of burst, $CRASH_ROUNDS rounds" >"$OUT/load.command"
+    "${CLIENT[@]}" crash "$OUT/url" "$CRASH_CLIENTS" "$OUT" >"$OUT/clients.out" 2>&1 &
+    clients=$!
+    for _ in $(seq 1 600); do
+        [ -e "$OUT/ready" ] || ! kill -0 "$clients" 2>/dev/null && break
+        sleep 0.1
+    done
+    : >"$OUT/rounds.txt"
+    started=$(date +%s)
+    for round in $(seq 1 "$CRASH_ROUNDS"); do
+        [ "$round" -gt 1 ] && crash_server "$round"
+        # The burst is on again once the clients got new acknowledgements from this server.
+        before=$(acks)
+        for _ in $(seq 1 300); do
+            [ "$(acks)" -ge $((before + CRASH_CLIENTS)) ] || ! kill -0 "$clients" 2>/dev/null && break
+            sleep 0.1
+        done
+        ms=$((500 + RANDOM % 3500))
+        delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
+        sleep "$delay"
+        kill -KILL "$PID_demo"
+        code=0
+        wait "$PID_demo" 2>/dev/null || code=$?
+        SERVER_PIDS=()
+        now=$(acks)
+        echo "   round $round: kill -9 after $delay s of burst (exit $code), $((now - before)) acknowledgements from this server, $now in all" | tee -a "$OUT/rounds.txt" "$OUT/summary.txt"
+        sleep "0.$((RANDOM % 10))"  # down a moment: the clients' requests are refused meanwhile
+    done
+    crash_server final
+    touch "$OUT/stop"
+    for _ in $(seq 1 1200); do  # the clients' last checks and the comparison: 2 minutes at most
+        kill -0 "$clients" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill "$clients" 2>/dev/null || true
+    clients_code=0
+    wait "$clients" || clients_code=$?
+    alive=yes; kill -0 "$PID_demo" 2>/dev/null || alive=no
+    kill -TERM "$PID_demo" 2>/dev/null || true
+    code=0
+    wait "$PID_demo" 2>/dev/null || code=$?
+    SERVER_PIDS=()
+    seconds=$(($(date +%s) - started))
+    [ -s "$OUT/crash.json" ] || { echo "   the clients failed:"; tail -20 "$OUT/clients.out"; } | tee -a "$OUT/summary.txt"
+    python3 - "$OUT/crash.json" "$CRASH_ROUNDS" "$seconds" <<'PY' | tee -a "$OUT/summary.txt"
+import json, sys
+try:
+    r = json.load(open(sys.argv[1]))
+except (OSError, ValueError):
+    sys.exit(0)
+print(f"   {sys.argv[2]} rounds of kill -9 in {sys.argv[3]} s, {r['clients']} clients, {r['requests']} requests")
+print(f"   creates: {r['acknowledged creates']} acknowledged, {r['found']} found, {r['lost']} lost "
+      f"(wrong id {r['wrong id']}, duplicated {r['duplicated titles']}); {r['creates in doubt']} in doubt, "
+      f"{r['in doubt and found']} of them committed; {r['todos in the list']} todos in the list")
+print(f"   project picks: {r['acknowledged picks']} acknowledged, {r['picks lost']} lost; {r['picks in doubt']} in doubt, "
+      f"{r['in doubt and committed']} of them committed")
+print(f"   sessions after each restart: {r['sessions kept']} signed in ({r['sessions on their page']} on their page), "
+      f"{r['sessions lost']} lost; after the last: {r['final sessions kept']} of {r['clients']} on their page")
+print(f"   requests without an answer (at the kills): {r['unanswered']}; unexpected answers: {r['unexpected']}")
+for line in r["unexpected answers"][:5] + [f for f in r["final sessions"] if f != "kept"][:5] + r["lost titles"][:5]:
+    print(f"     {line}")
+PY
+    report() { python3 -c "import json,sys; r=json.load(open('$OUT/crash.json')); sys.exit(not ($1))" 2>/dev/null; }
+    check "the clients finished (exit $clients_code) and the server answered after the last restart" \
+        [ "$clients_code" = 0 -a "$alive" = yes ]
+    check "the last server stopped cleanly on SIGTERM (exit $code)" [ "$code" = 0 ]
+    check "every round killed the server (exit 137) during the burst" \
+        awk -v n="$CRASH_ROUNDS" -v c="$CRASH_CLIENTS" '/exit 137\), [0-9]+ acknowledgements from this server/ { if ($(NF - 7) >= c) k++ } END { exit k != n }' "$OUT/rounds.txt"
+    check "0 acknowledged creates lost (and some acknowledged)" report "r['lost'] == 0 and r['wrong id'] == 0 and r['acknowledged creates'] >= 100"
+    check "0 acknowledged project picks lost" report "r['picks lost'] == 0"
+    check "no todo created twice" report "r['duplicated titles'] == 0"
+    check "every session kept through every restart, on its page" \
+        report "r['sessions lost'] == 0 and r['sessions on their page'] == r['sessions kept'] and r['final sessions kept'] == r['clients']"
+    check "no unexpected answer (no 5xx, no 403)" report "r['unexpected'] == 0"
+    check "PRAGMA integrity_check: ok on the data and the sessions files" python3 -c "
+import sqlite3, sys
+sys.exit(any(sqlite3.connect(f).execute('PRAGMA integrity_check').fetchone()[0] != 'ok'
+             for f in ('$DATABASE', '${DATABASE%.sqlite}.sessions.sqlite')))"
 fi
 
 if wants fuzz; then
