@@ -47,8 +47,14 @@ rss_kib() {
     awk '/^VmRSS:/ {print $2}' "/proc/$1/status"
 }
 
+# cpu_ticks PID: the process's user + system CPU time in clock ticks (/proc/PID/stat).
+cpu_ticks() {
+    awk '{print $14 + $15}' "/proc/$1/stat"
+}
+
 # run_wrk FILE URL [SCRIPT [SCRIPT ARGS...]]: a warm-up, a pause (so the warm-up's connections
 # are gone: the demo allows 64 connections per client address), then the measured run into FILE.
+# With WRK_CPU_PID set, FILE.cpu gets that server's CPU ticks during the measured run and CLK_TCK.
 run_wrk() {
     local file=$1 url=$2
     shift 2
@@ -62,7 +68,12 @@ run_wrk() {
     wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WARMUP" "${script[@]}" "${args[@]}" >/dev/null 2>&1 || true
     sleep 1
     echo "wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION --latency ${script[*]} ${args[*]}" >"$file.command"
+    local cpu_before=""
+    [ -n "${WRK_CPU_PID:-}" ] && cpu_before=$(cpu_ticks "$WRK_CPU_PID")
     wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$DURATION" --latency "${script[@]}" "${args[@]}" >"$file" 2>&1
+    if [ -n "$cpu_before" ]; then
+        echo "$(( $(cpu_ticks "$WRK_CPU_PID") - cpu_before )) $(getconf CLK_TCK)" >"$file.cpu"
+    fi
     sleep 1
     printf '   %-28s %s req/s\n' "$(basename "$file" .txt)" "$(awk '/Requests\/sec/{print $2}' "$file")"
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Turns the raw outputs of Benchmarks/{load,sessions,render}/*.sh into BENCHMARKS.md sections.
+"""Turns the raw outputs of Benchmarks/{load,sessions,render,durable}/*.sh into BENCHMARKS.md sections.
 
   report.py load OUT_DIR MACHINE_LINE
   report.py sessions OUT_DIR MACHINE_LINE
   report.py render OUT_DIR MACHINE_LINE
+  report.py durable OUT_DIR MACHINE_LINE
 """
 import glob
 import os
@@ -276,6 +277,160 @@ def render(out, machine):
     print("\n".join(lines))
 
 
+def read_info(path):
+    return {k: v.strip() for k, v in (line.split(None, 1) for line in open(path) if line.strip())}
+
+
+def server_cpu(out, name, rows):
+    """Adds "cpu" (server CPU seconds per request, from FILE.cpu) to each round's row."""
+    for index, row in enumerate(rows, 1):
+        path = os.path.join(out, f"{name}-{index}.txt.cpu")
+        if os.path.exists(path):
+            ticks, hz = open(path).read().split()
+            row["cpu"] = int(ticks) / int(hz) / max(row["requests"], 1)
+    return rows
+
+
+def durable(out, machine):
+    cases = {name: server_cpu(out, name, runs(out, name)) for name in ("cmem", "csql", "dmem", "dsql", "hib")}
+    med = {name: {k: median(rows, k) for k in ("rps", "p50", "p99", "bytes", "cpu")} for name, rows in cases.items() if rows}
+    duration = re.search(r" -d(\S+)", command(out, "cmem")).group(1)
+    rounds = len(cases["cmem"])
+    fs = open(os.path.join(out, "filesystem")).read().strip()
+    lines = ["<!-- durable:begin -->", "## Durable sessions: SQLite vs memory", ""]
+    lines.append(f"Measured {machine}; SQLite files on {fs} (a virtual disk; `fsync` ≈ 0.3 ms).")
+    lines.append(
+        "Command: `ONLY=durable Benchmarks/run.sh` (script `Benchmarks/durable/durable.sh`). Three `todo-demo` "
+        "servers run at once: **memory** (`--in-memory`), **SQLite** (`--database db/hot.sqlite`: data in "
+        "`hot.sqlite`, sessions in `hot.sessions.sqlite`, default `--hot-sessions 10000`, so all 64 sessions "
+        "stay live) and **hibernating** (`--database db/hib.sqlite --hot-sessions 1`). Each gets 20 todos and "
+        "1 + 64 logged-in sessions through HTTP (`Benchmarks/load/client.py`, as in the load section); wrk "
+        "sends the 64 cookies round-robin with `Benchmarks/load/sessions.lua` exactly as load's c64/d64 rows. "
+        f"{rounds} rounds; in each, c memory/SQLite, d memory/SQLite (memory first in odd rounds, SQLite first "
+        "in even ones), then the hibernating server's list page; each measurement is one "
+        f"`wrk -t2 -c64 -d{duration} --latency` after a warm-up and a 1 s pause. wrk and the servers share the "
+        "same cores: read the ratios. Server CPU per request is the server's user + system time during the "
+        "measured run (`/proc/PID/stat`) divided by the requests served: less sensitive to the shared machine "
+        "than req/s.")
+    lines.append("")
+    body = open(os.path.join(out, "body")).read().strip()
+    lines.append(f"List page body, memory vs SQLite: **{body}** (byte for byte, `cmp`).")
+    lines.append("")
+    labels = [
+        ("cmem", "(c) list page, 64 sessions — memory"),
+        ("csql", "(c) list page, 64 sessions — SQLite"),
+        ("dmem", "(d) list ↔ todo 1, 64 sessions — memory"),
+        ("dsql", "(d) list ↔ todo 1, 64 sessions — SQLite (a changed tree: one committed row per request)"),
+        ("hib", "(h) list page, 64 sessions — SQLite, `--hot-sessions 1` (restored from its row on nearly every request)"),
+    ]
+    lines.append("| Case | median req/s | p50 | p99 | server CPU / request | req/s per round | p99 per round | bytes/response |")
+    lines.append("|---|---:|---:|---:|---:|---|---|---:|")
+    for name, label in labels:
+        if name not in med:
+            continue
+        m = med[name]
+        lines.append(
+            f"| {label} | **{fmt_rps(m['rps'])}** | {ms(m['p50'])} | {ms(m['p99'])} | {m['cpu'] * 1e6:,.0f} µs | "
+            f"{', '.join(fmt_rps(r['rps']) for r in cases[name])} | {', '.join(ms(r['p99']) for r in cases[name])} | {m['bytes']:,.0f} |")
+    lines.append("")
+    problems = []
+    for name, rows in cases.items():
+        for index, row in enumerate(rows, 1):
+            if row["errors"] or row["non2xx"]:
+                problems.append(f"{name} round {index}: {row['errors']} {'non-2xx ' + str(row['non2xx']) if row['non2xx'] else ''}".strip())
+    lines.append("wrk reported: " + "; ".join(problems) + "." if problems else "wrk reported no socket errors and no non-2xx/3xx responses in any run.")
+    lines.append("")
+
+    def ratio(x, y):
+        return med[x]["rps"] / med[y]["rps"]
+
+    def per_round(x, y):
+        return ", ".join(f"{a['rps'] / b['rps']:.2f}" for a, b in zip(cases[x], cases[y]))
+
+    c, d, h = ratio("csql", "cmem"), ratio("dsql", "dmem"), ratio("hib", "csql")
+    def cpu_ratio(x, y):
+        return med[y]["cpu"] / med[x]["cpu"]
+
+    lines.append("| Ratio of median req/s | value | per round | server CPU / request, inverted ratio | goal |")
+    lines.append("|---|---:|---|---:|---|")
+    lines.append(f"| c: SQLite / memory | **{c:.2f}** | {per_round('csql', 'cmem')} | {cpu_ratio('csql', 'cmem'):.2f} | ≥ 0.9: {goal(c >= 0.9)} |")
+    lines.append(f"| d: SQLite / memory | **{d:.2f}** | {per_round('dsql', 'dmem')} | {cpu_ratio('dsql', 'dmem'):.2f} | ≥ 0.7: {goal(d >= 0.7)} |")
+    lines.append(f"| hibernated / hot SQLite (list page) | **{h:.2f}** | {per_round('hib', 'csql')} | {cpu_ratio('hib', 'csql'):.2f} | — |")
+    lines.append(f"| hibernated / memory (list page) | {ratio('hib', 'cmem'):.2f} | {per_round('hib', 'cmem')} | {cpu_ratio('hib', 'cmem'):.2f} | — |")
+    lines.append("")
+    lines.append(
+        f"Cost of a request to a hibernated session: p99 {ms(med['hib']['p99'])} vs {ms(med['csql']['p99'])} hot "
+        f"(SQLite); {(med['hib']['cpu'] - med['csql']['cpu']) * 1e6:,.0f} µs more server CPU per request "
+        "(read the row, decode its JSON snapshot, build a new tree and `restore` it, hibernate another).")
+    lines.append("")
+    if os.path.exists(os.path.join(out, "rss.txt")):
+        rss = dict(line.split() for line in open(os.path.join(out, "rss.txt")) if line.strip())
+        lines.append("Resident memory after the runs: " + ", ".join(f"{n} {int(k) / 1024:.1f} MiB" for n, k in rss.items()) + ".")
+        lines.append("")
+
+    size = int(open(os.path.join(out, "idle-sessions")).read())
+    mem, sql = read_info(os.path.join(out, "idle-mem.info")), read_info(os.path.join(out, "idle-sql.info"))
+    lines.append(f"### Idle sessions: {size:,} logged-in sessions, memory vs SQLite")
+    lines.append("")
+    lines.append(
+        "Two more fresh servers, `--in-memory --max-sessions 1000000` and `--database db/idle.sqlite "
+        "--max-sessions 1000000` (default `--hot-sessions 10000`; the higher maximum only avoids evicting the "
+        "set-up session). After the same 20-todo set-up as the sessions section, "
+        f"`Benchmarks/load/create-sessions.lua` (wrk, 2 threads × 32 connections) creates {size:,} sessions, "
+        "each logged in as alice with a 3-deep Todos stack (list → todo 1 → todo 2), one server after the "
+        "other. RSS is `VmRSS` before and 2 s after the last session exists; bytes per session = ΔRSS / "
+        "sessions. For the SQLite server, the benchmark first replaces alice's password hash in its own data "
+        "file by a scrypt hash of the same password at N = 16 (the cost of `PasswordHasher.forTests`; the "
+        "default N = 2¹⁵ costs ~0.1 s of CPU and 32 MiB per login, i.e. an hour for 100 000 logins on 2 "
+        "cores, and would put scrypt's buffers in the RSS); the session store is unchanged.")
+    lines.append("")
+    lines.append("| Store | sessions | created in | RSS before | RSS after | **bytes / idle session** | goal |")
+    lines.append("|---|---:|---:|---:|---:|---:|---|")
+    per = {}
+    for kind, info, label, limit in (("mem", mem, "memory", None), ("sql", sql, "SQLite, 10 000 hot", 1024)):
+        before, after, created = int(info["rss_before_kib"]), int(info["rss_after_kib"]), int(info["created"])
+        per[kind] = (after - before) * 1024 / max(created, 1)
+        target = f"≤ 1 KB: {goal(per[kind] <= limit)}" if limit else "—"
+        lines.append(
+            f"| {label} | {created:,} | {float(info['seconds']):.1f} s | {before / 1024:.1f} MiB | {after / 1024:.1f} MiB | "
+            f"**{per[kind]:,.0f}** | {target} |")
+    lines.append("")
+    created = int(sql["created"])
+    rows = int(sql["rows"])
+    live = int(sql["live_db"]) + int(sql["live_wal"])
+    checkpointed = int(sql["checkpointed_db"]) + int(sql["checkpointed_wal"])
+    lines.append(
+        f"Bytes on disk per session (SQLite, {rows:,} rows): **{checkpointed / rows:,.0f}** after "
+        f"`PRAGMA wal_checkpoint(TRUNCATE)` ({checkpointed / 1024 / 1024:.1f} MiB: "
+        f"{int(sql['pages']):,} pages of {int(sql['page_size']):,} bytes, {int(sql['free_pages']):,} free); "
+        f"{live / rows:,.0f} as the live server left it ({int(sql['live_db']) / 1024 / 1024:.1f} MiB database + "
+        f"{int(sql['live_wal']) / 1024 / 1024:.1f} MiB `-wal`, and a {int(sql['live_shm']) / 1024:.0f} KiB `-shm`). "
+        f"A row's snapshot is {int(sql['snapshot_bytes']):,} bytes of JSON on average, the whole row's payload about "
+        f"{int(sql['row_payload_bytes']):,} bytes; the rest is the primary-key and two secondary indexes and "
+        "B-tree slack. RSS at the end: "
+        f"memory {int(mem['rss_end_kib']) / 1024:.1f} MiB, SQLite {int(sql['rss_end_kib']) / 1024:.1f} MiB.")
+    lines.append("")
+    failures = [f"{k}: {i['failed']} session creations failed" for k, i in (("memory", mem), ("SQLite", sql)) if i["failed"] != "0"]
+    checks = {k: open(os.path.join(out, f"check-{k}.txt")).read().strip() for k in ("mem", "sql")}
+    lines.append(
+        ("Problems: " + "; ".join(failures) + ". " if failures else "Every session was created. ")
+        + f"The first session created, asked for its page afterwards: memory `{checks['mem']}`, SQLite "
+        f"`{checks['sql']}` (status, bytes; by then hibernated in the SQLite store).")
+    lines.append("")
+    lines.append("Exact commands (first round; PORT is the server's, picked at start; paths relative to the results folder):")
+    lines.append("")
+    lines.append("```")
+    lines.append(open(os.path.join(out, "servers.command")).read().strip())
+    for name in ("cmem", "csql", "dmem", "dsql", "hib"):
+        text = command(out, name)
+        if text:
+            lines.append(f"{name}: {text}")
+    lines.append(open(os.path.join(out, "create.command")).read().strip())
+    lines.append("```")
+    lines.append("<!-- durable:end -->")
+    print("\n".join(lines))
+
+
 if __name__ == "__main__":
     kind, out, machine = sys.argv[1:4]
-    {"load": load, "sessions": sessions, "render": render}[kind](out, machine)
+    {"load": load, "sessions": sessions, "render": render, "durable": durable}[kind](out, machine)

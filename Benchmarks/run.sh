@@ -3,10 +3,11 @@
 # everything it needs in release and writes the results into BENCHMARKS.md, one marked section
 # per part, with the date, the machine, the exact commands and the raw figures.
 #
-#   Benchmarks/run.sh                      core, load, sessions, render (about 25 minutes on 2 cores)
-#   ONLY=load Benchmarks/run.sh            some parts: core, mhd, load, sessions, render (comma-separated;
-#                                          mhd — the server-only hello benchmark — runs only when named)
-#   RUNS=3 DURATION=15s WARMUP=2s          wrk rounds and durations (load, sessions)
+#   Benchmarks/run.sh                      core, load, sessions, render, durable (about 40 minutes on 2 cores)
+#   ONLY=load Benchmarks/run.sh            some parts: core, mhd, load, sessions, render, durable
+#                                          (comma-separated; mhd — the server-only hello benchmark — runs
+#                                          only when named)
+#   RUNS=3 DURATION=15s WARMUP=2s          wrk rounds and durations (load, sessions, durable)
 #   SIZES="10 10000 100000"                live sessions (sessions)
 #   SKIP_BUILD=1                           use the binaries already built
 #
@@ -16,6 +17,8 @@
 #   load      Benchmarks/load/load.sh — HTTP under load: a, b, c, d, e (section "load")
 #   sessions  Benchmarks/sessions/sessions.sh — RSS and req/s with 10 … 100 000 sessions (section "sessions")
 #   render    Benchmarks/render/render.sh — render/request µs, instructions, allocations, profile (section "render")
+#   durable   Benchmarks/durable/durable.sh — SQLite sessions vs memory: c, d, hibernated sessions,
+#             RSS and disk per idle session at 100 000 sessions (section "durable")
 #
 # Nothing here is built by CI. Build products live in Benchmarks/.build (and each sub-package's
 # own .build); raw results in Benchmarks/.build/results/<part>.
@@ -23,7 +26,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 source "$ROOT/Benchmarks/lib.sh"
-ONLY="${ONLY:-core,load,sessions,render}"
+ONLY="${ONLY:-core,load,sessions,render,durable}"
 wants() { [[ ",$ONLY," == *",$1,"* ]]; }
 
 for tool in swift wrk curl gcc pkg-config python3 valgrind callgrind_annotate ms_print bc strip; do
@@ -34,7 +37,7 @@ started=$(date +%s)
 if [ -z "${SKIP_BUILD:-}" ]; then
     echo "== build (release)"
     mkdir -p "$ROOT/Benchmarks/.build"
-    if wants load || wants sessions; then
+    if wants load || wants sessions || wants durable; then
         swift build -c release --product todo-demo --scratch-path "$ROOT/Benchmarks/.build/root"
     fi
     if wants load; then
@@ -54,5 +57,6 @@ wants mhd && { echo "== mhd"; "$ROOT/Benchmarks/mhd-hello/run.sh"; }
 wants load && "$ROOT/Benchmarks/load/load.sh"
 wants sessions && "$ROOT/Benchmarks/sessions/sessions.sh"
 wants render && "$ROOT/Benchmarks/render/render.sh"
+wants durable && "$ROOT/Benchmarks/durable/durable.sh"
 
 echo "== done in $(( $(date +%s) - started )) s; see BENCHMARKS.md"
