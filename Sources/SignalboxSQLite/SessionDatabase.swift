@@ -101,7 +101,15 @@ struct SessionDatabase: Sendable {
     /// old row goes in the same transaction).
     func save(_ row: SessionRow, replacing oldID: String) async throws {
         try await self.pool.write { db in
-            if oldID != row.id {
+            if oldID == row.id {
+                // In place: no delete and re-insert, so the indexes are not rewritten.
+                try db.cachedStatement(
+                    sql:
+                        "UPDATE session SET csrf_token = ?, last_seen_at = ?, version = ?, provisional = ?, snapshot = ? WHERE id = ?"
+                ).execute(
+                    arguments: [row.csrfToken, row.lastSeenAt, row.version, row.isProvisional, row.snapshot, row.id])
+                if db.changesCount == 1 { return }
+            } else {
                 try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [oldID])
             }
             try db.execute(
