@@ -108,3 +108,41 @@ BIN_HELLO_C="$ROOT/Benchmarks/.build/hello-c"
 BIN_HELLO_SWIFT="$ROOT/Benchmarks/.build/mhd-hello/release/SignalboxHello"
 BIN_HUMMINGBIRD="$ROOT/Benchmarks/peers/hummingbird-todo/.build/release/HummingbirdTodo"
 BIN_RENDER="$ROOT/Benchmarks/render/.build/release/RenderBenchmarks"
+
+# create_sessions LABEL PORT PID COUNT PATH INFO: logs COUNT sessions in (create-sessions.lua: a
+# cookieless GET of PATH, then the login form) on the server at PORT, stopping wrk once every
+# session is in $OUT/cookies-LABEL/; writes $OUT/create-LABEL.{txt,err}, $OUT/cookies-LABEL.txt,
+# and INFO (created, failed, seconds, RSS of PID before and after); prints one summary line.
+create_sessions() {
+    local label=$1 port=$2 pid=$3 count=$4 path=$5 info=$6
+    local before after start end made failed created wrk_pid
+    before=$(rss_kib "$pid")
+    mkdir -p "$OUT/cookies-$label"
+    start=$(date +%s.%N)
+    wrk -t2 -c32 -d1200s -s "$ROOT/Benchmarks/load/create-sessions.lua" "http://127.0.0.1:$port" -- "$count" 2 \
+        "$OUT/cookies-$label" "$path" >"$OUT/create-$label.txt" 2>"$OUT/create-$label.err" &
+    wrk_pid=$!
+    # wrk runs until its -d; stop it once every session is in the cookie files.
+    while kill -0 "$wrk_pid" 2>/dev/null; do
+        made=$( (cat "$OUT/cookies-$label"/cookies-*.txt 2>/dev/null || true) | wc -l)
+        failed=$(grep -c "unexpected" "$OUT/create-$label.err" || true)
+        [ $((made + failed)) -ge "$count" ] && break
+        sleep 0.2
+    done
+    end=$(date +%s.%N)
+    kill -INT "$wrk_pid" 2>/dev/null || true
+    wait "$wrk_pid" 2>/dev/null || true
+    sleep 2
+    after=$(rss_kib "$pid")
+    cat "$OUT/cookies-$label"/cookies-*.txt >"$OUT/cookies-$label.txt"
+    created=$(wc -l <"$OUT/cookies-$label.txt")
+    failed=$(grep -c "unexpected" "$OUT/create-$label.err" || true)
+    {
+        echo "created $created"
+        echo "failed $failed"
+        echo "seconds $(echo "$end - $start" | bc)"
+        echo "rss_before_kib $before"
+        echo "rss_after_kib $after"
+    } >"$info"
+    printf '   %s: created %s sessions in %.1f s, RSS %s → %s KiB\n' "$label" "$created" "$(echo "$end - $start" | bc)" "$before" "$after"
+}

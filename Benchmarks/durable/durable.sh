@@ -115,35 +115,8 @@ sleep 2
 for kind in mem sql; do
     port_var="PORT_i$kind" pid_var="PID_i$kind"
     port=${!port_var} pid=${!pid_var}
-    before=$(rss_kib "$pid")
-    mkdir -p "$OUT/cookies-$kind"
     echo "wrk -t2 -c32 -d1200s -s Benchmarks/load/create-sessions.lua http://127.0.0.1:PORT -- $IDLE_SESSIONS 2 OUT_DIR $DEEP" >"$OUT/create.command"
-    start=$(date +%s.%N)
-    wrk -t2 -c32 -d1200s -s "$ROOT/Benchmarks/load/create-sessions.lua" "http://127.0.0.1:$port" -- "$IDLE_SESSIONS" 2 "$OUT/cookies-$kind" "$DEEP" \
-        >"$OUT/create-$kind.txt" 2>"$OUT/create-$kind.err" &
-    wrk_pid=$!
-    while kill -0 "$wrk_pid" 2>/dev/null; do
-        made=$( (cat "$OUT/cookies-$kind"/cookies-*.txt 2>/dev/null || true) | wc -l)
-        failed=$(grep -c "unexpected" "$OUT/create-$kind.err" || true)
-        [ $((made + failed)) -ge "$IDLE_SESSIONS" ] && break
-        sleep 0.2
-    done
-    end=$(date +%s.%N)
-    kill -INT "$wrk_pid" 2>/dev/null || true
-    wait "$wrk_pid" 2>/dev/null || true
-    sleep 2
-    after=$(rss_kib "$pid")
-    cat "$OUT/cookies-$kind"/cookies-*.txt >"$OUT/cookies-$kind.txt"
-    created=$(wc -l <"$OUT/cookies-$kind.txt")
-    failed=$(grep -c "unexpected" "$OUT/create-$kind.err" || true)
-    {
-        echo "created $created"
-        echo "failed $failed"
-        echo "seconds $(echo "$end - $start" | bc)"
-        echo "rss_before_kib $before"
-        echo "rss_after_kib $after"
-    } >"$OUT/idle-$kind.info"
-    printf '   %s: created %s in %.1f s, RSS %s → %s KiB\n' "$kind" "$created" "$(echo "$end - $start" | bc)" "$before" "$after"
+    create_sessions "$kind" "$port" "$pid" "$IDLE_SESSIONS" "$DEEP" "$OUT/idle-$kind.info"
     # The first session (hibernated by now in the SQLite store) still answers on its page.
     python3 "$ROOT/Benchmarks/load/client.py" get "http://127.0.0.1:$port" "$DEEP" "$(head -1 "$OUT/cookies-$kind.txt")" >"$OUT/check-$kind.txt"
 done

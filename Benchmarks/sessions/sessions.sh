@@ -28,36 +28,8 @@ sleep 2
 for size in $SIZES; do
     port_var="PORT_s$size" pid_var="PID_s$size"
     port=${!port_var} pid=${!pid_var}
-    before=$(rss_kib "$pid")
-    mkdir -p "$OUT/cookies-$size"
-    echo "wrk -t2 -c32 -d600s -s Benchmarks/load/create-sessions.lua http://127.0.0.1:$port -- $size 2 OUT_DIR $DEEP" >"$OUT/create-$size.command"
-    start=$(date +%s.%N)
-    wrk -t2 -c32 -d600s -s "$ROOT/Benchmarks/load/create-sessions.lua" "http://127.0.0.1:$port" -- "$size" 2 "$OUT/cookies-$size" "$DEEP" \
-        >"$OUT/create-$size.txt" 2>"$OUT/create-$size.err" &
-    wrk_pid=$!
-    # wrk runs until its -d; stop it once every session is in the cookie files.
-    while kill -0 "$wrk_pid" 2>/dev/null; do
-        made=$( (cat "$OUT/cookies-$size"/cookies-*.txt 2>/dev/null || true) | wc -l)
-        failed=$(grep -c "unexpected" "$OUT/create-$size.err" || true)
-        [ $((made + failed)) -ge "$size" ] && break
-        sleep 0.2
-    done
-    end=$(date +%s.%N)
-    kill -INT "$wrk_pid" 2>/dev/null || true
-    wait "$wrk_pid" 2>/dev/null || true
-    sleep 2
-    after=$(rss_kib "$pid")
-    cat "$OUT/cookies-$size"/cookies-*.txt >"$OUT/cookies-$size.txt"
-    created=$(wc -l <"$OUT/cookies-$size.txt")
-    failed=$(grep -c "unexpected" "$OUT/create-$size.err" || true)
-    {
-        echo "created $created"
-        echo "failed $failed"
-        echo "seconds $(echo "$end - $start" | bc)"
-        echo "rss_before_kib $before"
-        echo "rss_after_kib $after"
-    } >"$OUT/size-$size.info"
-    printf '   %6s sessions: created %s in %.1f s, RSS %s → %s KiB\n' "$size" "$created" "$(echo "$end - $start" | bc)" "$before" "$after"
+    echo "wrk -t2 -c32 -d1200s -s Benchmarks/load/create-sessions.lua http://127.0.0.1:$port -- $size 2 OUT_DIR $DEEP" >"$OUT/create-$size.command"
+    create_sessions "$size" "$port" "$pid" "$size" "$DEEP" "$OUT/size-$size.info"
     python3 "$ROOT/Benchmarks/load/client.py" get "http://127.0.0.1:$port" "$DEEP" "$(head -1 "$OUT/cookies-$size.txt")" >"$OUT/check-$size.txt"
 done
 

@@ -14,7 +14,7 @@ struct HotSessions {
             idleTimeout: idleTimeout,
             absoluteTimeout: absoluteTimeout,
             capacity: capacity,
-            sweepInterval: .seconds(Int64.max / 4)
+            sweepInterval: nil
         )
     }
 

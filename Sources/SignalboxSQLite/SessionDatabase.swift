@@ -83,18 +83,20 @@ struct SessionDatabase: Sendable {
     }
 
     func insert(_ row: SessionRow) async throws {
-        try await self.pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO session
-                        (id, csrf_token, created_at, last_seen_at, version, provisional, snapshot)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    row.id, row.csrfToken, row.createdAt, row.lastSeenAt, row.version, row.isProvisional, row.snapshot,
-                ]
-            )
-        }
+        try await self.pool.write { db in try Self.insert(row, db) }
+    }
+
+    private static func insert(_ row: SessionRow, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO session
+                    (id, csrf_token, created_at, last_seen_at, version, provisional, snapshot)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                row.id, row.csrfToken, row.createdAt, row.lastSeenAt, row.version, row.isProvisional, row.snapshot,
+            ]
+        )
     }
 
     /// Writes a changed session: its new snapshot and token, under a new id when it rotated (the
@@ -112,16 +114,7 @@ struct SessionDatabase: Sendable {
             } else {
                 try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [oldID])
             }
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO session
-                        (id, csrf_token, created_at, last_seen_at, version, provisional, snapshot)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    row.id, row.csrfToken, row.createdAt, row.lastSeenAt, row.version, row.isProvisional, row.snapshot,
-                ]
-            )
+            try Self.insert(row, db)
         }
     }
 

@@ -16,7 +16,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends a string literal.
     public mutating func string(_ text: String) {
-        Self.appendQuoted(text, to: &self.output)
+        JSONEscaping.appendQuoted(text, to: &self.output)
     }
 
     /// Appends `text`, which must already be valid JSON.
@@ -105,14 +105,6 @@ public struct JSONWriter: Sendable {
         mutating func bool(_ key: String, _ value: Bool) { self.key(key) { $0.bool(value) } }
         mutating func int(_ key: String, _ value: Int) { self.key(key) { $0.int(value) } }
         mutating func value(_ key: String, _ value: ViewModel) { self.key(key) { $0.value(value) } }
-    }
-
-    static func appendQuoted(_ text: String, to output: inout String) {
-        JSONEscaping.appendQuoted(text, to: &output)
-    }
-
-    static func escapingMarkup(inJSON text: String) -> String {
-        JSONEscaping.escapingMarkup(inJSON: text)
     }
 }
 

@@ -103,6 +103,6 @@ enum NavigationStateJSON {
     static func snapshotJSON(_ snapshot: NavigationSnapshot) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return JSONWriter.escapingMarkup(inJSON: String(decoding: try encoder.encode(snapshot), as: UTF8.self))
+        return JSONEscaping.escapingMarkup(inJSON: String(decoding: try encoder.encode(snapshot), as: UTF8.self))
     }
 }

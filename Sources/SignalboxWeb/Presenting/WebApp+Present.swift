@@ -8,6 +8,12 @@ import SignalboxHTTP
 extension WebApp {
     func present(_ answer: Answer, _ exchange: Exchange) -> Response {
         var response: Response
+        if case .presented(let presented) = answer.body {
+            // A new visitor's page, presented (headers included) before its session was kept.
+            response = presented
+            for cookie in answer.cookies { response.appendSetCookie(cookie) }
+            return response
+        }
         do {
             response = try self.response(for: answer.body, exchange)
         } catch {
@@ -44,7 +50,7 @@ extension WebApp {
             response.headerFields[.cacheControl] = "public, max-age=3600"
             return response
         case .presented(let response):
-            return response
+            return response  // (present(_:_:) sends these before getting here)
         }
     }
 

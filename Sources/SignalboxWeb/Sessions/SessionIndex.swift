@@ -42,13 +42,13 @@ package struct SessionIndex {
     package let absoluteTimeout: Duration
     package let capacity: Int
     /// The least time between two sweeps made by lookups and inserts.
-    package let sweepInterval: Duration
+    package let sweepInterval: Duration?
 
     package init(
         idleTimeout: Duration,
         absoluteTimeout: Duration,
         capacity: Int,
-        sweepInterval: Duration = .seconds(60)
+        sweepInterval: Duration? = .seconds(60)
     ) {
         self.idleTimeout = idleTimeout
         self.absoluteTimeout = absoluteTimeout
@@ -145,13 +145,14 @@ package struct SessionIndex {
         return expired.compactMap { self.remove($0) }
     }
 
-    /// Sweeps when the last sweep is at least ``sweepInterval`` old.
+    /// Sweeps when the last sweep is at least ``sweepInterval`` old (never without one).
     private mutating func sweepIfDue(now: SessionInstant) -> [SessionBox] {
+        guard let interval = self.sweepInterval else { return [] }
         guard let last = self.lastSweep else {
             self.lastSweep = now
             return []
         }
-        return now - last >= self.sweepInterval ? self.sweep(now: now) : []
+        return now - last >= interval ? self.sweep(now: now) : []
     }
 
     /// Ids from most to least recently used (for tests and diagnostics).

@@ -6,27 +6,15 @@ import Synchronization
 
 @testable import SignalboxMHD
 
-/// Starts a server on a free loopback port, runs `body`, and always shuts the server down.
+/// Starts a server on a free loopback port, runs `body`, and always shuts the server down
+/// (SignalboxTesting's `withLiveServer`, echoing by default).
 func withServer<T>(
     responder: any Responder = EchoResponder(),
     logger: Logger = .quiet,
     configure: (inout HTTPServer.Configuration) -> Void = { _ in },
     _ body: (HTTPServer) async throws -> T
 ) async throws -> T {
-    var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)
-    configuration.threadPoolSize = 2
-    configuration.shutdownGracePeriod = .seconds(5)
-    configure(&configuration)
-    let server = HTTPServer(configuration: configuration, responder: responder, logger: logger)
-    try server.start()
-    do {
-        let result = try await body(server)
-        await server.shutdown()
-        return result
-    } catch {
-        await server.shutdown()
-        throw error
-    }
+    try await withLiveServer(responder, logger: logger, configure: configure, body)
 }
 
 /// Answers every request with a description of what arrived, one `key: value` per line, and
