@@ -16,8 +16,17 @@ import TodoApp
         self.folder = try TemporaryFolder()
     }
 
-    func demo(_ configuration: SQLiteSessionStore.Configuration = .init()) throws -> DurableDemo {
-        try DurableDemo(file: self.file, store: self.store, clock: self.clock, configuration: configuration)
+    func demo(
+        _ configuration: SQLiteSessionStore.Configuration = .init(),
+        logger: Logger? = nil
+    ) throws -> DurableDemo {
+        try DurableDemo(
+            file: self.file,
+            store: self.store,
+            clock: self.clock,
+            configuration: configuration,
+            logger: logger
+        )
     }
 
     @Test func aSessionSurvivesARestartWithItsOpenModalAndItsPendingResult() async throws {
@@ -162,6 +171,79 @@ import TodoApp
         #expect(try await browser.get("/authenticated/todos/todo/2").status == .ok)
     }
 
+    @Test func aFullDiskAnswers503KeepsTheSessionAndEveryAnsweredChangeSurvivesARestart() async throws {
+        let log = LogRecorder()
+        var cookies: [String: String]
+        var otherCookies: [String: String]
+        var answered = "/authenticated/testbed"
+        var committed: SessionRow
+        do {
+            let demo = try self.demo(logger: log.logger)
+            let other = TestClient(demo.app)
+            try await other.logInAsAlice()
+            try await other.get("/authenticated/todos/todo/2")
+            otherCookies = other.cookies
+            let browser = TestClient(demo.app)
+            try await browser.logInAsAlice()
+            try await browser.get(answered)
+            // The disk is full: the file may not grow past the pages it has (the pool's one writer
+            // connection keeps the limit for every later write).
+            let pool = demo.sessions.database.pool
+            let limit = try await pool.writeWithoutTransaction { db in
+                let limit = try Int.fetchOne(db, sql: "PRAGMA max_page_count") ?? 0
+                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+                return limit
+            }
+            // Each pushed coordinator adds about 150 bytes to the snapshot: the row soon needs a
+            // page the file cannot have (long before the depth limit of 63 pushes).
+            var refusal: TestResponse?
+            committed = try #require(try await demo.row(browser.sessionID))
+            for _ in 0..<63 {
+                let reply = try await browser.post("/_nav/route", ["to": "pushCoordinator", "from": answered])
+                guard reply.status == .seeOther else {
+                    refusal = reply
+                    break
+                }
+                answered = try #require(reply.location)
+                committed = try #require(try await demo.row(browser.sessionID))
+            }
+            let failed = try #require(refusal, "every push was saved: the file never filled up")
+            #expect(failed.status == .serviceUnavailable)
+            #expect(failed.body.contains("nothing changed"))
+            #expect(answered.hasPrefix("/authenticated/testbed/pushCoordinator"))  // some pushes fitted
+            #expect(log.all.contains { $0.contains("database or disk is full") }, "the write failed as SQLITE_FULL")
+            // The session is as it was: the row is untouched and the next request shows the old page.
+            let kept = try #require(try await demo.row(browser.sessionID))
+            #expect(kept.version == committed.version)
+            #expect(kept.snapshot == committed.snapshot)
+            let state = try await browser.get("/", json: true)
+            #expect(state.json["path"] as? String == answered)
+            // Requests that write nothing are still served, for this session and another.
+            #expect(try await browser.get(answered).status == .ok)
+            #expect(try await other.get("/authenticated/todos/todo/2").status == .ok)
+            // Room again: navigation works.
+            try await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = \(limit)") }
+            let retried = try await browser.post("/_nav/route", ["to": "pushCoordinator", "from": answered])
+            #expect(retried.status == .seeOther)
+            answered = try #require(retried.location)
+            committed = try #require(try await demo.row(browser.sessionID))
+            #expect(committed.version == kept.version + 1)
+            cookies = browser.cookies
+        }
+        // A restart: a new store and app on the same file. Every answered change is there.
+        let demo = try self.demo()
+        let browser = TestClient(demo.app)
+        browser.cookies = cookies
+        let state = try await browser.get("/", json: true)
+        #expect(state.json["path"] as? String == answered)
+        #expect(try await demo.row(browser.sessionID)?.version == committed.version)
+        #expect(try await browser.get(answered).status == .ok)
+        let other = TestClient(demo.app)
+        other.cookies = otherCookies
+        #expect(try await other.get("/", json: true).json["path"] as? String == "/authenticated/todos/todo/2")
+    }
+
     @Test func atTheCapSessionsNoRequestCameBackToGoFirst() async throws {
         let demo = try self.demo(.init(maxSessions: 3))
         let user = TestClient(demo.app)
@@ -181,6 +263,24 @@ import TodoApp
         }
         #expect(error.description.contains(path))
         #expect(error.description.contains("not a database"))
+    }
+
+    @Test func aCorruptFileStopsStartUpNamingIt() async throws {
+        do {
+            let browser = TestClient(try self.demo().app)
+            try await browser.logInAsAlice()
+            try await browser.get("/authenticated/todos/todo/2")
+        }
+        // Closed: everything is in the main file, none of it in a write-ahead log.
+        #expect(!FileManager.default.fileExists(atPath: self.file + "-wal"))
+        let header = try #require(FileManager.default.contents(atPath: self.file)).prefix(100)
+        try corruptEveryPageAfterTheFirst(of: self.file)
+        #expect(FileManager.default.contents(atPath: self.file)?.prefix(100) == header)  // still a database
+        let error = try #require(throws: SQLiteStoreError.self) {
+            try SQLiteSessionStore(path: self.file, logger: Logger(label: "t"))
+        }
+        #expect(error.description.contains(self.file))
+        #expect(error.description.contains("malformed"))
     }
 
     @Test func aFolderThatCannotBeWrittenStopsStartUpNamingTheFile() throws {

@@ -1,5 +1,7 @@
+import Foundation
 import GRDB
 import SignalboxTesting
+import Synchronization
 import TodoApp
 
 @testable import SignalboxSQLite
@@ -37,16 +39,23 @@ struct DurableDemo {
         file: String,
         store: InMemoryTodoStore,
         clock: ManualSessionClock,
-        configuration: SQLiteSessionStore.Configuration = .init()
+        configuration: SQLiteSessionStore.Configuration = .init(),
+        logger: Logger? = nil
     ) throws {
-        var logger = Logger(label: "sqlite-tests")
-        logger.logLevel = .critical
+        let logger = logger ?? Self.quietLogger
         let sessions = try SQLiteSessionStore(path: file, configuration: configuration, logger: logger)
         let renderer = try MustacheRenderer(directory: templatesFolder)
         self.sessions = sessions
         self.app = WebApp(renderer: renderer, sessions: sessions, clock: clock, logger: logger) {
             TodoWebApp.makeTree(store: store)
         }
+    }
+
+    /// Logs only what is critical: the tests' default.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "sqlite-tests")
+        logger.logLevel = .critical
+        return logger
     }
 
     /// The stored row of `id`.
@@ -67,4 +76,51 @@ extension TestClient {
             try await self.post("/unauthenticated", ["username": "alice", "password": "wonderland"])
         )
     }
+}
+
+/// A logger that keeps every message with its metadata, for assertions on what was logged.
+final class LogRecorder: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    /// Every message so far, each as `level message metadata`.
+    var all: [String] { self.lines.withLock { $0 } }
+
+    /// A logger (every level) whose messages this recorder keeps.
+    var logger: Logger {
+        Logger(label: "sqlite-tests") { _ in Handler(recorder: self) }
+    }
+
+    private struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { self.metadata[key] }
+            set { self.metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let metadata = self.metadata.merging(event.metadata ?? [:]) { $1 }
+            let line = "\(event.level) \(event.message) \(metadata)"
+            self.recorder.lines.withLock { $0.append(line) }
+        }
+    }
+}
+
+/// Overwrites every page of the SQLite file at `path` after the first with garbage. The first
+/// page (the 100-byte header and the schema) stays intact: still a database, but a corrupt one.
+func corruptEveryPageAfterTheFirst(of path: String) throws {
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    let header = try handle.read(upToCount: 100) ?? Data()
+    guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+        throw RawClient.Failure(description: "\(path) is not a SQLite database")
+    }
+    let pageSize = (Int(header[16]) << 8) | Int(header[17])
+    let firstPage = pageSize == 1 ? 65_536 : pageSize
+    let size = Int(try handle.seekToEnd())
+    guard size > firstPage else { throw RawClient.Failure(description: "\(path) has a single page") }
+    try handle.seek(toOffset: UInt64(firstPage))
+    try handle.write(contentsOf: Data((0..<(size - firstPage)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }))
 }

@@ -87,10 +87,91 @@ import TodoApp
         #expect(TodoStoreError.unavailable.webError.status == .serviceUnavailable)
     }
 
+    @Test func aFullDiskRefusesTheTodoThatDoesNotFitAndKeepsEveryAddedOne() async throws {
+        let ann: User
+        var added: [Todo] = []
+        do {
+            let store = try self.open()
+            ann = try await store.register(username: "ann", password: "password1")
+            // The disk is full: the file may not grow past the pages it has (the pool's one writer
+            // connection keeps the limit for every later write).
+            try await store.pool.writeWithoutTransaction { db in
+                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+            }
+            var refused: String?
+            for number in 1...1_000 {
+                let title = "Todo \(number) " + String(repeating: "x", count: 150)
+                do {
+                    added.append(try await store.addTodo(title: title, for: ann))
+                } catch {
+                    #expect(error == .unavailable)
+                    refused = title
+                    break
+                }
+            }
+            let title = try #require(refused, "every todo was added: the file never filled up")
+            #expect(!added.isEmpty)
+            // It is the disk that is full: the same row, written directly, fails with SQLITE_FULL.
+            let full = try await #require(throws: DatabaseError.self) {
+                try await store.pool.write { db in
+                    try db.execute(sql: "INSERT INTO todo (username, title) VALUES (?, ?)", arguments: ["ann", title])
+                }
+            }
+            #expect(full.resultCode == .SQLITE_FULL)
+            // Nothing of the refused todo is stored; every added one is.
+            let stored = try await store.pool.read { db in
+                try String.fetchAll(db, sql: "SELECT title FROM todo ORDER BY id")
+            }
+            #expect(stored == added.map(\.title))
+            #expect(await store.todos(of: ann) == added)
+        }
+        let store = try self.open()
+        #expect(await store.todos(of: ann) == added)
+        // The limit was the closed connection's: the reopened file has room again.
+        let next = try await store.addTodo(title: "After the restart", for: ann)
+        #expect(await store.todos(of: ann) == added + [next])
+    }
+
+    @Test func aCorruptFileIsAClearError() async throws {
+        do {
+            let store = try self.open()
+            try await store.seedDemoIfEmpty()
+            let dora = try await store.register(username: "dora", password: "explorer1")
+            _ = try await store.addTodo(title: "Find the map", for: dora)
+        }
+        // Closed: everything is in the main file, none of it in a write-ahead log.
+        #expect(!FileManager.default.fileExists(atPath: self.file + "-wal"))
+        let header = try #require(FileManager.default.contents(atPath: self.file)).prefix(100)
+        try corruptEveryPageAfterTheFirst(of: self.file)
+        #expect(FileManager.default.contents(atPath: self.file)?.prefix(100) == header)  // still a database
+        let error = try #require(throws: TodoStorageError.self) { try self.open() }
+        #expect(error.description.contains(self.file))
+        #expect(error.description.contains("malformed"))
+    }
+
     @Test func aFileThatIsNotADatabaseIsAClearError() throws {
         try "plain text".write(toFile: self.file, atomically: true, encoding: .utf8)
         let error = try #require(throws: TodoStorageError.self) { try self.open() }
         #expect(error.description.contains(self.file))
         #expect(error.description.contains("not a database"))
     }
+}
+
+/// Overwrites every page of the SQLite file at `path` after the first with garbage. The first
+/// page (the 100-byte header and the schema) stays intact: still a database, but a corrupt one.
+private func corruptEveryPageAfterTheFirst(of path: String) throws {
+    struct CannotCorrupt: Error { var reason: String }
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    let header = try handle.read(upToCount: 100) ?? Data()
+    guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+        throw CannotCorrupt(reason: "\(path) is not a SQLite database")
+    }
+    let pageSize = (Int(header[16]) << 8) | Int(header[17])
+    let firstPage = pageSize == 1 ? 65_536 : pageSize
+    let size = Int(try handle.seekToEnd())
+    guard size > firstPage else { throw CannotCorrupt(reason: "\(path) has a single page") }
+    try handle.seek(toOffset: UInt64(firstPage))
+    try handle.write(contentsOf: Data((0..<(size - firstPage)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }))
 }
