@@ -89,6 +89,7 @@ let package = Package(
             name: "TodoStorage",
             dependencies: [
                 "TodoApp",
+                "SignalboxSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

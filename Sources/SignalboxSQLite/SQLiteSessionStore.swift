@@ -170,7 +170,7 @@ public final class SQLiteSessionStore: SessionStore {
                     lastSeenAt: now.milliseconds,
                     version: next.version,
                     isProvisional: false,
-                    snapshot: try Self.encode(snapshot)
+                    snapshot: snapshot.jsonText
                 ),
                 replacing: saved.id.rawValue
             )
@@ -191,7 +191,7 @@ public final class SQLiteSessionStore: SessionStore {
     ) async throws
         -> (box: SessionBox, createdAt: SessionInstant)?
     {
-        guard let row = try await self.database.row(id: id) else { return nil }
+        guard let row = try self.database.row(id: id) else { return nil }
         let createdAt = SessionInstant(milliseconds: row.createdAt)
         let lastSeenAt = SessionInstant(milliseconds: row.lastSeenAt)
         if now - lastSeenAt >= self.configuration.idleTimeout || now - createdAt >= self.configuration.absoluteTimeout {
@@ -245,7 +245,7 @@ public final class SQLiteSessionStore: SessionStore {
             lastSeenAt: now.milliseconds,
             version: 1,
             isProvisional: true,
-            snapshot: try Self.encode(snapshot)
+            snapshot: snapshot.jsonText
         )
         try await self.sweepIfDue(now: now)
         let excess = self.bookkeeping.withLock { $0.rows + 1 - self.configuration.maxSessions }
@@ -312,11 +312,5 @@ public final class SQLiteSessionStore: SessionStore {
         let sessionIDs = ids.compactMap(SessionID.init(rawValue:))
         self.hot.withLock { $0.forget(sessionIDs) }
         self.bookkeeping.withLock { $0.rows = max(0, $0.rows - ids.count) }
-    }
-
-    static func encode(_ snapshot: NavigationSnapshot) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(snapshot), as: UTF8.self)
     }
 }

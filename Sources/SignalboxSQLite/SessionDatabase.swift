@@ -3,9 +3,17 @@ import SignalboxWeb
 
 /// The `session` table in a SQLite file: opening (WAL, a busy timeout, migrations) and the few
 /// statements the store runs. Every write is one `IMMEDIATE` transaction.
+///
+/// Statements run on the caller's thread. A read in WAL mode never waits for a writer. Writers
+/// take turns through an ``AsyncLock`` first, so a write that has to wait for another suspends
+/// its task instead of blocking its thread, and an uncontended write makes no thread hop (GRDB's
+/// `async` write hands each transaction to its writer queue and back: two context switches,
+/// measured to cost more than the `UPDATE` itself).
 struct SessionDatabase: Sendable {
     let pool: DatabasePool
     let path: String
+    private let readers: ReadConnections
+    private let writers = AsyncLock()
 
     /// Opens (or creates) the file and brings its schema up to date.
     ///
@@ -16,6 +24,7 @@ struct SessionDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.label = "signalbox-sessions"
+        self.readers = ReadConnections(path: path, label: "signalbox-sessions-reader")
         do {
             self.pool = try DatabasePool(path: path, configuration: configuration)
             try self.pool.write { db in
@@ -57,33 +66,53 @@ struct SessionDatabase: Sendable {
         return String(describing: error)
     }
 
-    func row(id: SessionID) async throws -> SessionRow? {
-        try await self.pool.read { db in
+    func row(id: SessionID) throws -> SessionRow? {
+        try self.read { db in
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT id, csrf_token, created_at, last_seen_at, version, provisional, snapshot
-                    FROM session WHERE id = ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, csrf_token, created_at, last_seen_at, version, provisional, snapshot
+                        FROM session WHERE id = ?
+                        """
+                ),
                 arguments: [id.rawValue]
             ).map(Self.sessionRow)
         }
     }
 
-    static func sessionRow(_ row: Row) -> SessionRow {
+    /// Decodes a row with throwing decoders: a value of the wrong type (a damaged file) fails the
+    /// read instead of trapping.
+    static func sessionRow(_ row: Row) throws -> SessionRow {
         SessionRow(
-            id: row[0],
-            csrfToken: row[1],
-            createdAt: row[2],
-            lastSeenAt: row[3],
-            version: row[4],
-            isProvisional: row[5],
-            snapshot: row[6]
+            id: try row.decode(atIndex: 0),
+            csrfToken: try row.decode(atIndex: 1),
+            createdAt: try row.decode(atIndex: 2),
+            lastSeenAt: try row.decode(atIndex: 3),
+            version: try row.decode(atIndex: 4),
+            isProvisional: try row.decode(atIndex: 5),
+            snapshot: try row.decode(atIndex: 6)
         )
     }
 
+    /// One statement read on this thread (SQLite runs it in its own read transaction).
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try self.readers.read(body)
+    }
+
+    /// One `IMMEDIATE` transaction on this thread, after the writers before it.
+    private func write<T>(_ updates: (Database) throws -> T) async throws -> T {
+        await self.writers.lock()
+        defer { self.writers.unlock() }
+        return try self.writeOnThisThread(updates)
+    }
+
+    /// GRDB's synchronous write (an `async` context would pick its asynchronous overload).
+    private func writeOnThisThread<T>(_ updates: (Database) throws -> T) throws -> T {
+        try self.pool.write(updates)
+    }
+
     func insert(_ row: SessionRow) async throws {
-        try await self.pool.write { db in try Self.insert(row, db) }
+        try await self.write { db in try Self.insert(row, db) }
     }
 
     private static func insert(_ row: SessionRow, _ db: Database) throws {
@@ -102,7 +131,7 @@ struct SessionDatabase: Sendable {
     /// Writes a changed session: its new snapshot and token, under a new id when it rotated (the
     /// old row goes in the same transaction).
     func save(_ row: SessionRow, replacing oldID: String) async throws {
-        try await self.pool.write { db in
+        try await self.write { db in
             if oldID == row.id {
                 // In place: no delete and re-insert, so the indexes are not rewritten.
                 try db.cachedStatement(
@@ -120,7 +149,7 @@ struct SessionDatabase: Sendable {
 
     /// Records a use: the coarse last-seen time, and that a request came back.
     func touch(id: SessionID, lastSeenAt: Int64) async throws {
-        try await self.pool.write { db in
+        try await self.write { db in
             try db.execute(
                 sql: "UPDATE session SET last_seen_at = ?, provisional = 0 WHERE id = ?",
                 arguments: [lastSeenAt, id.rawValue]
@@ -129,7 +158,7 @@ struct SessionDatabase: Sendable {
     }
 
     func delete(id: SessionID) async throws {
-        try await self.pool.write { db in
+        try await self.write { db in
             try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id.rawValue])
         }
     }
@@ -137,7 +166,7 @@ struct SessionDatabase: Sendable {
     /// Deletes every session idle since before `idleBefore` or created before `createdBefore`;
     /// returns their ids.
     func deleteExpired(idleBefore: Int64, createdBefore: Int64) async throws -> [String] {
-        try await self.pool.write { db in
+        try await self.write { db in
             try String.fetchAll(
                 db,
                 sql: "DELETE FROM session WHERE last_seen_at < ? OR created_at < ? RETURNING id",
@@ -149,7 +178,7 @@ struct SessionDatabase: Sendable {
     /// Deletes the `count` sessions to evict first: those no request came back to, then the least
     /// recently used; returns their ids.
     func evict(_ count: Int) async throws -> [String] {
-        try await self.pool.write { db in
+        try await self.write { db in
             try String.fetchAll(
                 db,
                 sql: """
@@ -171,7 +200,7 @@ struct SessionDatabase: Sendable {
         }
     }
 
-    func count() async throws -> Int {
-        try await self.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") ?? 0 }
+    func count() throws -> Int {
+        try self.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") ?? 0 }
     }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import SignalboxSQLite
 public import TodoApp
 
 /// The demo's data in a SQLite file: users (passwords as salted scrypt hashes, never in plain
@@ -13,6 +14,7 @@ public import TodoApp
 /// throw ``TodoStoreError/unavailable``, which the web layer answers with 503.
 public final class SQLiteTodoStore: TodoStore {
     let pool: DatabasePool
+    private let readers: ReadConnections
     let hasher: PasswordHasher
     /// Slows down repeated failed logins (in this process).
     public let loginThrottle: LoginThrottle
@@ -35,6 +37,7 @@ public final class SQLiteTodoStore: TodoStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.label = "todo-demo-data"
+        self.readers = ReadConnections(path: path, label: "todo-demo-data-reader")
         do {
             self.pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(self.pool)
@@ -119,8 +122,11 @@ public final class SQLiteTodoStore: TodoStore {
     public func authenticate(username: String, password: String) async -> User? {
         let name = username.lowercased()
         guard
-            let hash = await self.read({ db in
-                try String.fetchOne(db, sql: "SELECT password_hash FROM user WHERE username = ?", arguments: [name])
+            let hash = self.read({ db in
+                try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT password_hash FROM user WHERE username = ?"),
+                    arguments: [name]
+                )
             }) ?? nil
         else {
             // Same work for an unknown name, so timing does not tell which names exist.
@@ -144,8 +150,9 @@ public final class SQLiteTodoStore: TodoStore {
 
     public func isRegistered(username: String) async -> Bool {
         let name = username.lowercased()
-        return await self.read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ?", arguments: [name]) ?? false
+        return self.read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM user WHERE username = ?"), arguments: [name])
+                ?? false
         } ?? false
     }
 
@@ -174,27 +181,47 @@ public final class SQLiteTodoStore: TodoStore {
     // MARK: Todos
 
     public func todos(of user: User) async -> [Todo] {
-        await self.read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE username = ? ORDER BY id",
-                arguments: [user.username]
-            ).map(Self.todo)
+        self.read { db in
+            try Array(
+                Row.fetchCursor(
+                    db.cachedStatement(
+                        sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE username = ? ORDER BY id"
+                    ),
+                    arguments: [user.username]
+                ).map(Self.todo)
+            )
         } ?? []
     }
 
     public func todo(id: Int, of user: User) async -> Todo? {
-        await self.read { db in
+        self.read { db in
             try Row.fetchOne(
-                db,
-                sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE id = ? AND username = ?",
+                db.cachedStatement(
+                    sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE id = ? AND username = ?"
+                ),
                 arguments: [id, user.username]
             ).map(Self.todo)
         } ?? nil
     }
 
-    static func todo(_ row: Row) -> Todo {
-        Todo(id: row[0], title: row[1], isDone: row[2], isFavorite: row[3], projectID: row[4])
+    // Throwing decoders: a value of the wrong type (a damaged file) fails the read instead of
+    // trapping like `row[i]`.
+    static func project(_ row: Row) throws -> Project {
+        Project(
+            id: try row.decode(atIndex: 0),
+            name: try row.decode(atIndex: 1),
+            isFavorite: try row.decode(atIndex: 2)
+        )
+    }
+
+    static func todo(_ row: Row) throws -> Todo {
+        Todo(
+            id: try row.decode(atIndex: 0),
+            title: try row.decode(atIndex: 1),
+            isDone: try row.decode(atIndex: 2),
+            isFavorite: try row.decode(atIndex: 3),
+            projectID: try row.decode(atIndex: 4)
+        )
     }
 
     public func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo {
@@ -239,22 +266,22 @@ public final class SQLiteTodoStore: TodoStore {
     // MARK: Projects
 
     public func projects(of user: User) async -> [Project] {
-        await self.read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT id, name, favorite FROM project WHERE username = ? ORDER BY id",
-                arguments: [user.username]
-            ).map { Project(id: $0[0], name: $0[1], isFavorite: $0[2]) }
+        self.read { db in
+            try Array(
+                Row.fetchCursor(
+                    db.cachedStatement(sql: "SELECT id, name, favorite FROM project WHERE username = ? ORDER BY id"),
+                    arguments: [user.username]
+                ).map(Self.project)
+            )
         } ?? []
     }
 
     public func project(id: Int, of user: User) async -> Project? {
-        await self.read { db in
+        self.read { db in
             try Row.fetchOne(
-                db,
-                sql: "SELECT id, name, favorite FROM project WHERE id = ? AND username = ?",
+                db.cachedStatement(sql: "SELECT id, name, favorite FROM project WHERE id = ? AND username = ?"),
                 arguments: [id, user.username]
-            ).map { Project(id: $0[0], name: $0[1], isFavorite: $0[2]) }
+            ).map(Self.project)
         } ?? nil
     }
 
@@ -285,10 +312,9 @@ public final class SQLiteTodoStore: TodoStore {
 
     public func settings(of user: User) async -> UserSettings {
         let hides =
-            await self.read { db in
+            self.read { db in
                 try Bool.fetchOne(
-                    db,
-                    sql: "SELECT hides_completed_todos FROM user WHERE username = ?",
+                    db.cachedStatement(sql: "SELECT hides_completed_todos FROM user WHERE username = ?"),
                     arguments: [user.username]
                 )
             } ?? nil
@@ -308,17 +334,16 @@ public final class SQLiteTodoStore: TodoStore {
 
     // MARK: Helpers
 
-    /// A read; `nil` when it failed. Synchronous on the caller's thread: a point read in WAL mode
-    /// takes microseconds and never waits for a writer (readers see the last commit), so it is
-    /// cheaper than handing the read to a database thread and back (measured: three hand-offs
-    /// per page cost more than the reads).
-    private func read<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async -> Value? {
-        self.readOnThisThread(body)
-    }
-
-    /// GRDB's synchronous read (an `async` context would pick its asynchronous overload).
-    private func readOnThisThread<Value>(_ body: (Database) throws -> Value) -> Value? {
-        try? self.pool.read(body)
+    /// A read of one statement; `nil` when it failed.
+    ///
+    /// Synchronous on the caller's thread: a point read in WAL mode takes microseconds and never
+    /// waits for a writer (it sees the last commit), so it is cheaper than handing the read to a
+    /// database thread and back (measured: three hand-offs per page cost more than the reads).
+    /// No explicit transaction: every read here is one statement, which SQLite already runs in
+    /// its own read transaction, so a `BEGIN`/`COMMIT` pair would only add two statements. The
+    /// statements are prepared once per connection (`cachedStatement`).
+    private func read<Value>(_ body: (Database) throws -> Value) -> Value? {
+        try? self.readers.read(body)
     }
 
     /// A write transaction; the store's own errors pass through, the database's become

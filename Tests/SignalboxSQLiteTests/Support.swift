@@ -61,7 +61,7 @@ struct DurableDemo {
     /// The stored row of `id`.
     func row(_ id: SessionID?) async throws -> SessionRow? {
         guard let id else { return nil }
-        return try await self.sessions.database.row(id: id)
+        return try self.sessions.database.row(id: id)
     }
 }
 

@@ -5,13 +5,14 @@ extension StackNode {
     func snapshotStack() throws(NavigationError) -> CoordinatorSnapshot {
         guard let root = self.root else { throw .snapshotMismatch(reason: "\(self.displayName) has no root") }
         let route = self.table.routes[root.route]
-        var rootInput: String?
-        if let codec = route.rootInput, let input = root.input {
+        var rootInput = self.encodedRootInput
+        if rootInput == nil, let codec = route.rootInput, let input = root.input {
             do {
                 rootInput = try codec.encode(input)
             } catch {
                 throw .snapshotMismatch(reason: "root input of \(self.displayName) did not encode: \(error)")
             }
+            self.encodedRootInput = rootInput
         }
         var stack: [EntrySnapshot] = []
         stack.reserveCapacity(self.items.count)

@@ -1,7 +1,12 @@
 /// The node of a ``NavigationCoordinatable``: its active root and the entries pushed or
 /// presented on top.
 final class StackNode: CoordinatorNode {
-    var root: Entry?
+    var root: Entry? {
+        didSet { self.encodedRootInput = nil }
+    }
+    /// The root's input as JSON, kept by ``snapshotStack()`` until the root changes (a durable
+    /// session store snapshots the tree after every request).
+    var encodedRootInput: String?
     var items: [Entry] = []
     /// The initial root's storage (read from the owner, typed, when the node is bound) and input.
     private let initialRoot: (storage: (AnyObject) -> AnyKeyPath, input: Any?)

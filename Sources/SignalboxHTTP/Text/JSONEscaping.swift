@@ -8,6 +8,11 @@ package enum JSONEscaping {
     /// Appends `text` as a quoted JSON string.
     package static func appendQuoted(_ text: String, to output: inout String) {
         output.append("\"")
+        if !Self.needsEscaping(text) {
+            output += text
+            output.append("\"")
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -50,6 +55,25 @@ package enum JSONEscaping {
             }
         }
         return escaped
+    }
+
+    /// Whether any UTF-8 byte of `text` may need an escape: controls, DEL, `"`, `\\`, the markup
+    /// characters, or 0xE2 (the lead byte of U+2028 and U+2029). Most names and paths have none,
+    /// and are then appended whole.
+    private static func needsEscaping(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case 0x00...0x1F, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+                    UInt8(ascii: "&"), UInt8(ascii: "'"), 0xE2:
+                    return true
+                default:
+                    continue
+                }
+            }
+            return false
+        }
     }
 
     private static func isMarkupSensitive(_ scalar: Unicode.Scalar) -> Bool {

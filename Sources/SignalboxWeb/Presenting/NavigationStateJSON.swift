@@ -1,11 +1,5 @@
 import Signalbox
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The JSON answer to a request with `Accept: application/json`: the session's navigation state.
 ///
 /// ```json
@@ -27,7 +21,7 @@ enum NavigationStateJSON {
         guard let snapshot = page.snapshot else {
             throw NavigationError.snapshotMismatch(reason: "a JSON page was loaded without its snapshot")
         }
-        let snapshotText = try Self.snapshotJSON(snapshot)
+        let snapshotText = snapshot.jsonText
         var writer = JSONWriter()
         writer.object { json in
             json.string("path", page.path)
@@ -96,13 +90,5 @@ enum NavigationStateJSON {
             "name": .string(tab.name), "title": .string(tab.title), "icon": tab.icon.map(ViewModel.string) ?? .null,
             "path": .string(tab.path), "active": .bool(tab.isActive),
         ]
-    }
-
-    /// The snapshot as the core encodes it (keys sorted), with the markup-sensitive characters
-    /// escaped like every other string in Signalbox's JSON.
-    static func snapshotJSON(_ snapshot: NavigationSnapshot) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return JSONEscaping.escapingMarkup(inJSON: String(decoding: try encoder.encode(snapshot), as: UTF8.self))
     }
 }

@@ -11,6 +11,9 @@ package final class AsyncLock: Sendable {
 
     private let state = Mutex(State())
 
+    /// An unlocked lock.
+    package init() {}
+
     /// Waits for the lock (suspending if it is held).
     package func lock() async {
         let acquired = self.state.withLock { state -> Bool in

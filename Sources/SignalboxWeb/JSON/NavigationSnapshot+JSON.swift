@@ -1,0 +1,94 @@
+public import Signalbox
+import SignalboxHTTP
+
+extension NavigationSnapshot {
+    /// The snapshot as JSON text, written by hand: the same document `JSONEncoder` writes for
+    /// the snapshot's `Codable` conformance with sorted keys, with strings escaped like every
+    /// other Signalbox JSON (markup-sensitive characters as `\u` escapes). `JSONDecoder` reads
+    /// it back to an equal snapshot.
+    ///
+    /// Session stores persist this text, and JSON answers show it as `tree`. It is written on
+    /// every navigation a durable store saves, so it avoids `JSONEncoder`'s generic machinery.
+    ///
+    /// ```swift
+    /// let text = try tree.snapshot().jsonText
+    /// let again = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(text.utf8))
+    /// ```
+    public var jsonText: String {
+        var output = ""
+        output.reserveCapacity(512)
+        output += "{"
+        if let pendingPath = self.pendingPath {
+            output += "\"pendingPath\":"
+            JSONEscaping.appendQuoted(pendingPath, to: &output)
+            output += ","
+        }
+        output += "\"root\":"
+        Self.append(self.root, to: &output)
+        output += "}"
+        return output
+    }
+
+    private static func append(_ coordinator: CoordinatorSnapshot, to output: inout String) {
+        switch coordinator {
+        case .navigation(let type, let root, let stack):
+            output += "{\"navigation\":{\"root\":"
+            Self.append(root, to: &output)
+            output += ",\"stack\":["
+            for (index, entry) in stack.enumerated() {
+                if index > 0 { output += "," }
+                Self.append(entry, to: &output)
+            }
+            output += "],\"type\":"
+            JSONEscaping.appendQuoted(type, to: &output)
+            output += "}}"
+        case .tabs(let type, let active, let tabs):
+            output += "{\"tabs\":{\"active\":"
+            JSONEscaping.appendQuoted(active, to: &output)
+            output += ",\"tabs\":["
+            for (index, tab) in tabs.enumerated() {
+                if index > 0 { output += "," }
+                output += "{"
+                if let child = tab.child {
+                    output += "\"child\":"
+                    Self.append(child, to: &output)
+                    output += ","
+                }
+                output += "\"name\":"
+                JSONEscaping.appendQuoted(tab.name, to: &output)
+                output += "}"
+            }
+            output += "],\"type\":"
+            JSONEscaping.appendQuoted(type, to: &output)
+            output += "}}"
+        case .wrapper(let type, let child):
+            output += "{\"wrapper\":{\"child\":"
+            Self.append(child, to: &output)
+            output += ",\"type\":"
+            JSONEscaping.appendQuoted(type, to: &output)
+            output += "}}"
+        }
+    }
+
+    private static func append(_ entry: EntrySnapshot, to output: inout String) {
+        output += "{"
+        if let child = entry.child {
+            output += "\"child\":"
+            Self.append(child, to: &output)
+            output += ","
+        }
+        if let input = entry.input {
+            output += "\"input\":"
+            JSONEscaping.appendQuoted(input, to: &output)
+            output += ","
+        }
+        if let presentation = entry.presentation {
+            output += "\"presentation\":"
+            JSONEscaping.appendQuoted(presentation.rawValue, to: &output)
+            output += ","
+        }
+        output += "\"route\":"
+        JSONEscaping.appendQuoted(entry.route, to: &output)
+        output += "}"
+    }
+}
