@@ -79,7 +79,10 @@ let package = Package(
         ),
 
         // For apps' tests: an in-process client with a cookie jar, CSRF and forms; a live server.
-        .target(name: "SignalboxTesting", dependencies: ["SignalboxWeb", "SignalboxMHD"]),
+        .target(
+            name: "SignalboxTesting",
+            dependencies: ["SignalboxWeb", "SignalboxMHD", .product(name: "Logging", package: "swift-log")]
+        ),
 
         // The todo demo: the app as a library (tested in-process) and a thin executable.
         // (SignalboxWeb re-exports Signalbox, SignalboxHTTP, HTTPTypes and Logging.)
@@ -91,6 +94,7 @@ let package = Package(
                 "TodoApp",
                 "SignalboxSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]

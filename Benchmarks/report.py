@@ -292,7 +292,7 @@ def server_cpu(out, name, rows):
 
 
 def durable(out, machine):
-    cases = {name: server_cpu(out, name, runs(out, name)) for name in ("cmem", "csql", "dmem", "dsql", "hib")}
+    cases = {name: server_cpu(out, name, runs(out, name)) for name in ("cmem", "csql", "cses", "dmem", "dsql", "dses", "hib")}
     med = {name: {k: median(rows, k) for k in ("rps", "p50", "p99", "bytes", "cpu")} for name, rows in cases.items() if rows}
     duration = re.search(r" -d(\S+)", command(out, "cmem")).group(1)
     rounds = len(cases["cmem"])
@@ -300,14 +300,15 @@ def durable(out, machine):
     lines = ["<!-- durable:begin -->", "## Durable sessions: SQLite vs memory", ""]
     lines.append(f"Measured {machine}; SQLite files on {fs} (a virtual disk; `fsync` ≈ 0.3 ms).")
     lines.append(
-        "Command: `ONLY=durable Benchmarks/run.sh` (script `Benchmarks/durable/durable.sh`). Three `todo-demo` "
+        "Command: `ONLY=durable Benchmarks/run.sh` (script `Benchmarks/durable/durable.sh`). Four `todo-demo` "
         "servers run at once: **memory** (`--in-memory`), **SQLite** (`--database db/hot.sqlite`: data in "
         "`hot.sqlite`, sessions in `hot.sessions.sqlite`, default `--hot-sessions 10000`, so all 64 sessions "
-        "stay live) and **hibernating** (`--database db/hib.sqlite --hot-sessions 1`). Each gets 20 todos and "
+        "stay live), **SQLite sessions** (`--in-memory --sessions db/ses.sessions.sqlite`: the session store "
+        "alone, the demo's data in memory) and **hibernating** (`--database db/hib.sqlite --hot-sessions 1`). Each gets 20 todos and "
         "1 + 64 logged-in sessions through HTTP (`Benchmarks/load/client.py`, as in the load section); wrk "
         "sends the 64 cookies round-robin with `Benchmarks/load/sessions.lua` exactly as load's c64/d64 rows. "
-        f"{rounds} rounds; in each, c memory/SQLite, d memory/SQLite (memory first in odd rounds, SQLite first "
-        "in even ones), then the hibernating server's list page; each measurement is one "
+        f"{rounds} rounds; in each, c memory/SQLite/SQLite sessions, d the same (memory first in odd rounds, "
+        "last in even ones), then the hibernating server's list page; each measurement is one "
         f"`wrk -t2 -c64 -d{duration} --latency` after a warm-up and a 1 s pause. wrk and the servers share the "
         "same cores: read the ratios. Server CPU per request is the server's user + system time during the "
         "measured run (`/proc/PID/stat`) divided by the requests served: less sensitive to the shared machine "
@@ -319,8 +320,10 @@ def durable(out, machine):
     labels = [
         ("cmem", "(c) list page, 64 sessions — memory"),
         ("csql", "(c) list page, 64 sessions — SQLite"),
+        ("cses", "(c) list page, 64 sessions — SQLite sessions, data in memory"),
         ("dmem", "(d) list ↔ todo 1, 64 sessions — memory"),
         ("dsql", "(d) list ↔ todo 1, 64 sessions — SQLite (a changed tree: one committed row per request)"),
+        ("dses", "(d) list ↔ todo 1, 64 sessions — SQLite sessions, data in memory"),
         ("hib", "(h) list page, 64 sessions — SQLite, `--hot-sessions 1` (restored from its row on nearly every request)"),
     ]
     lines.append("| Case | median req/s | p50 | p99 | server CPU / request | req/s per round | p99 per round | bytes/response |")
@@ -355,6 +358,10 @@ def durable(out, machine):
     lines.append("|---|---:|---|---:|---|")
     lines.append(f"| c: SQLite / memory | **{c:.2f}** | {per_round('csql', 'cmem')} | {cpu_ratio('csql', 'cmem'):.2f} | ≥ 0.9: {goal(c >= 0.9)} |")
     lines.append(f"| d: SQLite / memory | **{d:.2f}** | {per_round('dsql', 'dmem')} | {cpu_ratio('dsql', 'dmem'):.2f} | ≥ 0.7: {goal(d >= 0.7)} |")
+    if "cses" in med and "dses" in med:
+        cs, ds = ratio("cses", "cmem"), ratio("dses", "dmem")
+        lines.append(f"| c: SQLite sessions (data in memory) / memory | **{cs:.2f}** | {per_round('cses', 'cmem')} | {cpu_ratio('cses', 'cmem'):.2f} | ≥ 0.9: {goal(cs >= 0.9)} |")
+        lines.append(f"| d: SQLite sessions (data in memory) / memory | **{ds:.2f}** | {per_round('dses', 'dmem')} | {cpu_ratio('dses', 'dmem'):.2f} | ≥ 0.7: {goal(ds >= 0.7)} |")
     lines.append(f"| hibernated / hot SQLite (list page) | **{h:.2f}** | {per_round('hib', 'csql')} | {cpu_ratio('hib', 'csql'):.2f} | — |")
     lines.append(f"| hibernated / memory (list page) | {ratio('hib', 'cmem'):.2f} | {per_round('hib', 'cmem')} | {cpu_ratio('hib', 'cmem'):.2f} | — |")
     lines.append("")

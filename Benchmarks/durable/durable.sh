@@ -2,6 +2,8 @@
 # Durable sessions: todo-demo with its data and sessions in SQLite vs the same demo --in-memory,
 # in one run with alternating rounds.
 #   1. (c) the list page and (d) list ↔ todo, 64 sessions: SQLite vs memory (wrk as load.sh).
+#      The same with only the sessions in SQLite (--in-memory --sessions FILE): the session store
+#      alone, without the demo's SQLite data reads.
 #   2. A request to a hibernated session: a SQLite demo with --hot-sessions 1 and 64 sessions
 #      round-robin, so nearly every request restores its tree from its row (list page).
 #   3. RSS per idle logged-in session at 100 000 sessions (SQLite with the default
@@ -36,18 +38,20 @@ file_bytes() {
     echo "$total"
 }
 
-echo "== durable: starting servers (memory, SQLite, SQLite with --hot-sessions 1)"
+echo "== durable: starting servers (memory, SQLite, SQLite with --hot-sessions 1, SQLite sessions only)"
 start_server mem "$OUT/mem.log" "${DEMO[@]}" --in-memory
 start_server sql "$OUT/sql.log" "${DEMO[@]}" --database "$DB/hot.sqlite"
 start_server hib "$OUT/hib.log" "${DEMO[@]}" --database "$DB/hib.sqlite" --hot-sessions 1
+start_server ses "$OUT/ses.log" "${DEMO[@]}" --in-memory --sessions "$DB/ses.sessions.sqlite"
 {
     echo "mem: todo-demo --port 0 --in-memory --log-level warning"
     echo "sql: todo-demo --port 0 --database db/hot.sqlite --log-level warning"
     echo "hib: todo-demo --port 0 --database db/hib.sqlite --hot-sessions 1 --log-level warning"
+    echo "ses: todo-demo --port 0 --in-memory --sessions db/ses.sessions.sqlite --log-level warning"
 } >"$OUT/servers.command"
 
 echo "== durable: sessions and data through HTTP (20 todos, 1 + 64 sessions each)"
-for name in mem sql hib; do
+for name in mem sql hib ses; do
     port_var="PORT_$name"
     mkdir -p "$OUT/$name"
     python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/$name" --todos 20 --sessions 64
@@ -66,7 +70,7 @@ run_case() {
 echo "== durable: wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION, $RUNS rounds (memory and SQLite alternate who goes first)"
 for round in $(seq 1 "$RUNS"); do
     echo "-- round $round"
-    if [ $((round % 2)) -eq 1 ]; then order="mem sql"; else order="sql mem"; fi
+    if [ $((round % 2)) -eq 1 ]; then order="mem sql ses"; else order="ses sql mem"; fi
     for kind in $order; do
         run_case "c$kind" "$kind" "$round" "$OUT/$kind/demo-many.txt" "$LIST"
     done
@@ -75,7 +79,7 @@ for round in $(seq 1 "$RUNS"); do
     done
     run_case hib hib "$round" "$OUT/hib/demo-many.txt" "$LIST"
 done
-for name in mem sql hib; do
+for name in mem sql hib ses; do
     pid_var="PID_$name"
     echo "$name $(rss_kib "${!pid_var}")" >>"$OUT/rss.txt"
 done

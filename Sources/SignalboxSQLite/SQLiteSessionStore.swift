@@ -152,29 +152,37 @@ public final class SQLiteSessionStore: SessionStore {
         -> SavedSession
     {
         let snapshot = try state.tree.snapshot()
+        let touchDue = saved.isProvisional || now - saved.touchedAt >= self.configuration.touchInterval
         var next = saved
         if state.id != saved.id || state.csrfToken != saved.csrfToken || snapshot != saved.snapshot {
+            // The last-seen time (an indexed column) moves with the coarse touch only, so most
+            // changes rewrite the row and not the eviction index.
+            let touchedAt = touchDue || state.id != saved.id ? now : saved.touchedAt
             next = SavedSession(
                 id: state.id,
                 csrfToken: state.csrfToken,
                 snapshot: snapshot,
                 version: saved.version + 1,
-                touchedAt: now,
+                touchedAt: touchedAt,
                 isProvisional: false
             )
-            try await self.database.save(
-                SessionRow(
-                    id: state.id.rawValue,
-                    csrfToken: state.csrfToken,
-                    createdAt: state.createdAt.milliseconds,
-                    lastSeenAt: now.milliseconds,
-                    version: next.version,
-                    isProvisional: false,
-                    snapshot: snapshot.jsonText
-                ),
-                replacing: saved.id.rawValue
+            let row = SessionRow(
+                id: state.id.rawValue,
+                csrfToken: state.csrfToken,
+                createdAt: state.createdAt.milliseconds,
+                lastSeenAt: touchedAt.milliseconds,
+                version: next.version,
+                isProvisional: false,
+                snapshot: snapshot.jsonText
             )
-        } else if saved.isProvisional || now - saved.touchedAt >= self.configuration.touchInterval {
+            if state.id != saved.id {
+                try await self.database.save(row, replacing: saved.id.rawValue)
+            } else if touchDue {
+                try await self.database.update(row)
+            } else {
+                try await self.database.updateContent(row)
+            }
+        } else if touchDue {
             try await self.database.touch(id: state.id, lastSeenAt: now.milliseconds)
             next.touchedAt = now
             next.isProvisional = false

@@ -106,9 +106,21 @@ struct SessionDatabase: Sendable {
         return try self.writeOnThisThread(updates)
     }
 
+    /// One statement without a transaction around it (it is its own), on this thread, after the
+    /// writers before it.
+    private func writeStatement<T>(_ updates: (Database) throws -> T) async throws -> T {
+        await self.writers.lock()
+        defer { self.writers.unlock() }
+        return try self.writeWithoutTransactionOnThisThread(updates)
+    }
+
     /// GRDB's synchronous write (an `async` context would pick its asynchronous overload).
     private func writeOnThisThread<T>(_ updates: (Database) throws -> T) throws -> T {
         try self.pool.write(updates)
+    }
+
+    private func writeWithoutTransactionOnThisThread<T>(_ updates: (Database) throws -> T) throws -> T {
+        try self.pool.writeWithoutTransaction(updates)
     }
 
     func insert(_ row: SessionRow) async throws {
@@ -128,23 +140,44 @@ struct SessionDatabase: Sendable {
         )
     }
 
-    /// Writes a changed session: its new snapshot and token, under a new id when it rotated (the
-    /// old row goes in the same transaction).
+    /// Writes a session under a new id (rotation): the old row goes in the same transaction.
     func save(_ row: SessionRow, replacing oldID: String) async throws {
         try await self.write { db in
-            if oldID == row.id {
-                // In place: no delete and re-insert, so the indexes are not rewritten.
-                try db.cachedStatement(
-                    sql:
-                        "UPDATE session SET csrf_token = ?, last_seen_at = ?, version = ?, provisional = ?, snapshot = ? WHERE id = ?"
-                ).execute(
-                    arguments: [row.csrfToken, row.lastSeenAt, row.version, row.isProvisional, row.snapshot, row.id])
-                if db.changesCount == 1 { return }
-            } else {
-                try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [oldID])
-            }
+            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [oldID])
             try Self.insert(row, db)
         }
+    }
+
+    /// Writes a changed session in place, with its last-seen time and provisional flag (the
+    /// indexed columns). One statement, atomic on its own: no `BEGIN`/`COMMIT` around it (the
+    /// re-insert of a row deleted meanwhile is a second, idempotent one).
+    func update(_ row: SessionRow) async throws {
+        try await self.writeStatement { db in
+            try db.cachedStatement(
+                sql: """
+                    UPDATE session SET csrf_token = ?, last_seen_at = ?, version = ?, provisional = ?, snapshot = ?
+                    WHERE id = ?
+                    """
+            ).execute(
+                arguments: [row.csrfToken, row.lastSeenAt, row.version, row.isProvisional, row.snapshot, row.id]
+            )
+            try Self.insertIfGone(row, db)
+        }
+    }
+
+    /// Writes a changed session's token, version and snapshot in place, leaving the indexed
+    /// columns (and so the eviction index) alone.
+    func updateContent(_ row: SessionRow) async throws {
+        try await self.writeStatement { db in
+            try db.cachedStatement(sql: "UPDATE session SET csrf_token = ?, version = ?, snapshot = ? WHERE id = ?")
+                .execute(arguments: [row.csrfToken, row.version, row.snapshot, row.id])
+            try Self.insertIfGone(row, db)
+        }
+    }
+
+    /// A row deleted meanwhile (a sweep that raced this request) is written again whole.
+    private static func insertIfGone(_ row: SessionRow, _ db: Database) throws {
+        if db.changesCount == 0 { try Self.insert(row, db) }
     }
 
     /// Records a use: the coarse last-seen time, and that a request came back.

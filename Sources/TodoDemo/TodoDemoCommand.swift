@@ -50,6 +50,14 @@ struct TodoDemoCommand: AsyncParsableCommand {
     @Flag(help: "Keep data and sessions in memory only: nothing survives a restart.")
     var inMemory = false
 
+    @Option(
+        help: """
+            The SQLite file for sessions (default: next to --database). With --in-memory, keeps only \
+            the sessions on disk (for measuring the session store alone).
+            """
+    )
+    var sessions: String?
+
     @Option(help: "The most sessions kept live in memory; the others hibernate in the database.")
     var hotSessions = SQLiteSessionStore.Configuration().hotSessions
 
@@ -91,16 +99,19 @@ struct TodoDemoCommand: AsyncParsableCommand {
         webConfiguration.maxSessions = self.maxSessions
         webConfiguration.secureCookies = self.secureCookies
         let store: any TodoStore
-        var sessions: (any SessionStore)?
         if self.inMemory {
             store = InMemoryTodoStore.demo()
-            logger.info("data and sessions in memory only (--in-memory): nothing survives a restart")
+            logger.info("data in memory only (--in-memory): it does not survive a restart")
         } else {
-            let data = try SQLiteTodoStore(path: self.database)
+            let data = try SQLiteTodoStore(path: self.database, logger: logger)
             if try await data.seedDemoIfEmpty() { logger.info("new data file with the demo's data") }
             store = data
+            logger.info("data in SQLite", metadata: ["data": "\(self.database)"])
+        }
+        var sessions: (any SessionStore)?
+        if let sessionsFile = self.sessionsFile {
             sessions = try SQLiteSessionStore(
-                path: Self.sessionsFile(for: self.database),
+                path: sessionsFile,
                 configuration: .init(
                     idleTimeout: webConfiguration.idleTimeout,
                     absoluteTimeout: webConfiguration.absoluteTimeout,
@@ -109,10 +120,9 @@ struct TodoDemoCommand: AsyncParsableCommand {
                 ),
                 logger: logger
             )
-            logger.info(
-                "data and sessions in SQLite",
-                metadata: ["data": "\(self.database)", "sessions": "\(Self.sessionsFile(for: self.database))"]
-            )
+            logger.info("sessions in SQLite", metadata: ["sessions": "\(sessionsFile)"])
+        } else {
+            logger.info("sessions in memory only (--in-memory): they do not survive a restart")
         }
         let app = try TodoWebApp.make(
             store: store,
@@ -156,6 +166,12 @@ struct TodoDemoCommand: AsyncParsableCommand {
     }
 
     /// The sessions' file next to the data file: `todo-demo.sqlite` → `todo-demo.sessions.sqlite`.
+    /// Where sessions are kept: `--sessions`, else next to the data file, else (`--in-memory`)
+    /// nowhere.
+    var sessionsFile: String? {
+        self.sessions ?? (self.inMemory ? nil : Self.sessionsFile(for: self.database))
+    }
+
     static func sessionsFile(for database: String) -> String {
         database.hasSuffix(".sqlite")
             ? String(database.dropLast(".sqlite".count)) + ".sessions.sqlite" : database + ".sessions"

@@ -1,4 +1,5 @@
 import GRDB
+public import Logging
 import SignalboxSQLite
 public import TodoApp
 
@@ -20,6 +21,8 @@ public final class SQLiteTodoStore: TodoStore {
     public let loginThrottle: LoginThrottle
     /// The database file.
     public let path: String
+    /// Where failed reads are reported (they answer as if nothing were stored).
+    private let logger: Logger
 
     /// Opens (or creates) the store.
     ///
@@ -27,11 +30,13 @@ public final class SQLiteTodoStore: TodoStore {
     public init(
         path: String,
         hasher: PasswordHasher = PasswordHasher(),
-        loginThrottle: LoginThrottle = LoginThrottle()
+        loginThrottle: LoginThrottle = LoginThrottle(),
+        logger: Logger = Logger(label: "todo-demo-data")
     )
         throws
     {
         self.path = path
+        self.logger = logger
         self.hasher = hasher
         self.loginThrottle = loginThrottle
         var configuration = Configuration()
@@ -343,7 +348,12 @@ public final class SQLiteTodoStore: TodoStore {
     /// its own read transaction, so a `BEGIN`/`COMMIT` pair would only add two statements. The
     /// statements are prepared once per connection (`cachedStatement`).
     private func read<Value>(_ body: (Database) throws -> Value) -> Value? {
-        try? self.readers.read(body)
+        do {
+            return try self.readers.read(body)
+        } catch {
+            self.logger.error("read failed", metadata: ["file": "\(self.path)", "error": "\(Self.reason(error))"])
+            return nil
+        }
     }
 
     /// A write transaction; the store's own errors pass through, the database's become

@@ -38,12 +38,13 @@ fail() { FAILED=$((FAILED + 1)); printf 'FAIL %s — %s\n' "$1" "$2"; }
 # ---------------------------------------------------------------- server
 
 DATABASE="$WORK/demo.sqlite"
+SERVER_ARGS=(--database "$DATABASE")
 
-# start_server: runs todo-demo on a free port over $DATABASE (the same file every time, so a
-# restart finds what the previous run committed); sets SERVER_PID and BASE.
+# start_server: runs todo-demo on a free port with SERVER_ARGS (by default over $DATABASE, the same
+# file every time, so a restart finds what the previous run committed); sets SERVER_PID and BASE.
 start_server() {
     : >"$WORK/stdout"
-    (cd "$REPO" && exec "$BINARY" --port 0 --database "$DATABASE" >"$WORK/stdout" 2>>"$SERVER_LOG") &
+    (cd "$REPO" && exec "$BINARY" --port 0 "${SERVER_ARGS[@]}" >"$WORK/stdout" 2>>"$SERVER_LOG") &
     SERVER_PID=$!
     BASE=""
     for _ in $(seq 1 200); do
@@ -389,6 +390,27 @@ done
     || fail "kill -9 loses no acknowledged create" "${#ACKED[@]} acknowledged, $MISSING missing"
 kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
 SERVER_PID=""
+
+# --in-memory --sessions FILE: the sessions survive a restart, the data does not.
+SERVER_ARGS=(--in-memory --sessions "$WORK/only.sessions.sqlite")
+rm -f "$JAR"
+start_server
+get /unauthenticated
+scrape_csrf
+post /unauthenticated username=alice password=wonderland
+get /authenticated/todos/createTodo
+scrape_csrf
+post /authenticated/todos/createTodo "title=only in this run"
+expect_status "with --in-memory --sessions a todo is created" 303
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+start_server
+get /authenticated/todos
+expect_status "after a restart the session in --sessions is still signed in" 200
+expect_no_body "the in-memory data did not survive it" 'only in this run'
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=""
+[ -s "$WORK/only.sessions.sqlite" ] && pass "the sessions are in the file --sessions names" \
+    || fail "the sessions are in the file --sessions names" "$(ls "$WORK")"
 
 # A file that is not SQLite stops start-up with a message naming it.
 echo "not a database" >"$WORK/notes.sqlite"

@@ -44,7 +44,8 @@ struct HTTPServerResponderTests {
 
     @Test("A throwing responder gives a 500 with a request id, logged, without internals; the server keeps serving")
     func throwingResponder() async throws {
-        let (logger, logs) = CapturingLogHandler.make()
+        let logs = LogRecorder()
+        let logger = logs.logger()
         let responder = ClosureResponder { request in
             if request.target.path == "/boom" { throw Boom() }
             if request.target.path == "/late-boom" {
@@ -83,7 +84,7 @@ struct HTTPServerResponderTests {
             #expect(after.status == 200)
             #expect(after.text == "fine")
 
-            let errors = logs.all.filter { $0.level == .error }
+            let errors = logs.entries.filter { $0.level == .error }
             #expect(errors.map { $0.metadata["request.id"]?.description } == [id, jsonID])
             #expect(errors.allSatisfy { $0.metadata["error"]?.description.contains("secret") == true })
         }

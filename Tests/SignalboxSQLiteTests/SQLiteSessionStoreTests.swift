@@ -178,7 +178,7 @@ import TodoApp
         var answered = "/authenticated/testbed"
         var committed: SessionRow
         do {
-            let demo = try self.demo(logger: log.logger)
+            let demo = try self.demo(logger: log.logger())
             let other = TestClient(demo.app)
             try await other.logInAsAlice()
             try await other.get("/authenticated/todos/todo/2")
@@ -212,7 +212,10 @@ import TodoApp
             #expect(failed.status == .serviceUnavailable)
             #expect(failed.body.contains("nothing changed"))
             #expect(answered.hasPrefix("/authenticated/testbed/pushCoordinator"))  // some pushes fitted
-            #expect(log.all.contains { $0.contains("database or disk is full") }, "the write failed as SQLITE_FULL")
+            #expect(
+                log.entries.contains { $0.line.contains("database or disk is full") },
+                "the write failed as SQLITE_FULL"
+            )
             // The session is as it was: the row is untouched and the next request shows the old page.
             let kept = try #require(try await demo.row(browser.sessionID))
             #expect(kept.version == committed.version)

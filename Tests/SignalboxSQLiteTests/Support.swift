@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import SignalboxTesting
-import Synchronization
 import TodoApp
 
 @testable import SignalboxSQLite
@@ -75,36 +74,6 @@ extension TestClient {
         return try await self.follow(
             try await self.post("/unauthenticated", ["username": "alice", "password": "wonderland"])
         )
-    }
-}
-
-/// A logger that keeps every message with its metadata, for assertions on what was logged.
-final class LogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    /// Every message so far, each as `level message metadata`.
-    var all: [String] { self.lines.withLock { $0 } }
-
-    /// A logger (every level) whose messages this recorder keeps.
-    var logger: Logger {
-        Logger(label: "sqlite-tests") { _ in Handler(recorder: self) }
-    }
-
-    private struct Handler: LogHandler {
-        let recorder: LogRecorder
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { self.metadata[key] }
-            set { self.metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let metadata = self.metadata.merging(event.metadata ?? [:]) { $1 }
-            let line = "\(event.level) \(event.message) \(metadata)"
-            self.recorder.lines.withLock { $0.append(line) }
-        }
     }
 }
 

@@ -19,11 +19,12 @@ public import Signalbox
 /// keeping rows of `(id, csrfToken, createdAt, lastSeenAt, snapshot)` where `snapshot` is the
 /// JSON of ``NavigationTree/snapshot()``:
 ///
-/// - **SQLite** (one process): `withSession` runs `BEGIN IMMEDIATE`, loads the row, builds a tree
-///   with the app's `makeTree` and ``NavigationTree/restore(_:)``, runs the body, writes the new
-///   snapshot (and id, when rotated) back and commits; a per-id in-process lock keeps the
-///   serialisation cheap. A snapshot that no longer fits the app (after a deploy) drops the
-///   session, which the web layer treats like an unknown id — the URL still rebuilds the page.
+/// - **SQLite** (`SQLiteSessionStore` in SignalboxSQLite, one process): recently used sessions stay
+///   live in memory behind a per-id `AsyncLock`; after the body, a changed snapshot (or id, or
+///   token) is written as ``Signalbox/NavigationSnapshot/jsonText`` and committed before the
+///   answer. Idle sessions hibernate as rows and come back through `makeTree` and
+///   ``NavigationTree/restore(_:)``. A snapshot that no longer fits the app (after a deploy) drops
+///   the session, which the web layer treats like an unknown id — the URL still rebuilds the page.
 /// - **PostgreSQL** shared by several instances behind a load balancer without sticky sessions:
 ///   the same, with `SELECT … FOR UPDATE` on the row as the cross-instance lock and expiry as a
 ///   `WHERE` clause (`last_seen_at > now - idle AND created_at > now - absolute`). An instance may

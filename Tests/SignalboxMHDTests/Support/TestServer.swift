@@ -75,45 +75,6 @@ extension Logger {
     }
 }
 
-/// A log handler that keeps every message, for assertions on what the server logged.
-struct CapturingLogHandler: LogHandler {
-    struct Entry: Sendable {
-        var level: Logger.Level
-        var message: String
-        var metadata: Logger.Metadata
-    }
-
-    final class Store: Sendable {
-        let entries = Mutex<[Entry]>([])
-        var all: [Entry] { self.entries.withLock { $0 } }
-    }
-
-    let store: Store
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { self.metadata[key] }
-        set { self.metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        var merged = self.metadata
-        if let extra = event.metadata {
-            merged.merge(extra) { $1 }
-        }
-        self.store.entries.withLock {
-            $0.append(Entry(level: event.level, message: "\(event.message)", metadata: merged))
-        }
-    }
-
-    static func make() -> (Logger, Store) {
-        let store = Store()
-        let logger = Logger(label: "signalbox.mhd.tests") { _ in CapturingLogHandler(store: store) }
-        return (logger, store)
-    }
-}
-
 extension RawResponse {
     /// The echo responder's `key: value` lines.
     func echoed(_ key: String) -> [String] {
