@@ -151,9 +151,18 @@ public final class SQLiteSessionStore: SessionStore {
     ) async throws
         -> SavedSession
     {
-        let snapshot = try state.tree.snapshot()
         let touchDue = saved.isProvisional || now - saved.touchedAt >= self.configuration.touchInterval
         var next = saved
+        let revision = state.tree.revision
+        let snapshot: NavigationSnapshot
+        if revision == saved.revision {
+            // Nothing a snapshot holds changed since the last one: no need to take another.
+            assert((try? state.tree.snapshot()) == saved.snapshot, "the tree changed without moving its revision")
+            snapshot = saved.snapshot
+        } else {
+            snapshot = try state.tree.snapshot()
+            next.revision = revision
+        }
         if state.id != saved.id || state.csrfToken != saved.csrfToken || snapshot != saved.snapshot {
             // The last-seen time (an indexed column) moves with the coarse touch only, so most
             // changes rewrite the row and not the eviction index.
@@ -162,6 +171,7 @@ public final class SQLiteSessionStore: SessionStore {
                 id: state.id,
                 csrfToken: state.csrfToken,
                 snapshot: snapshot,
+                revision: revision,
                 version: saved.version + 1,
                 touchedAt: touchedAt,
                 isProvisional: false
@@ -199,7 +209,17 @@ public final class SQLiteSessionStore: SessionStore {
     ) async throws
         -> (box: SessionBox, createdAt: SessionInstant)?
     {
-        guard let row = try self.database.row(id: id) else { return nil }
+        let found: SessionRow?
+        do {
+            found = try self.database.row(id: id)
+        } catch {
+            self.logger.error(
+                "session not read",
+                metadata: ["session.id": "\(id.fingerprint)", "error": "\(SessionDatabase.reason(error))"]
+            )
+            throw SQLiteStoreError.readFailed(path: self.path, reason: SessionDatabase.reason(error))
+        }
+        guard let row = found else { return nil }
         let createdAt = SessionInstant(milliseconds: row.createdAt)
         let lastSeenAt = SessionInstant(milliseconds: row.lastSeenAt)
         if now - lastSeenAt >= self.configuration.idleTimeout || now - createdAt >= self.configuration.absoluteTimeout {
@@ -235,6 +255,7 @@ public final class SQLiteSessionStore: SessionStore {
             id: id,
             csrfToken: row.csrfToken,
             snapshot: snapshot,
+            revision: tree.revision,
             version: row.version,
             touchedAt: lastSeenAt,
             isProvisional: row.isProvisional
@@ -244,6 +265,7 @@ public final class SQLiteSessionStore: SessionStore {
 
     public func insert(_ state: sending SessionState) async throws {
         let snapshot = try state.tree.snapshot()
+        let revision = state.tree.revision
         let id = state.id
         let now = state.lastSeenAt
         let row = SessionRow(
@@ -268,6 +290,7 @@ public final class SQLiteSessionStore: SessionStore {
             id: id,
             csrfToken: row.csrfToken,
             snapshot: snapshot,
+            revision: revision,
             version: 1,
             touchedAt: now,
             isProvisional: true

@@ -247,6 +247,25 @@ import TodoApp
         #expect(try await other.get("/", json: true).json["path"] as? String == "/authenticated/todos/todo/2")
     }
 
+    @Test func aSessionThatCannotBeReadAnswers503NamingNoInternals() async throws {
+        let log = LogRecorder()
+        let demo = try self.demo(.init(hotSessions: 1), logger: log.logger())
+        let alice = TestClient(demo.app)
+        try await alice.logInAsAlice()
+        try await alice.get("/authenticated/todos/todo/2")
+        try await TestClient(demo.app).get("/unauthenticated")  // alice's tree hibernates
+        // The table is unreadable (as a damaged page would make it).
+        try await demo.sessions.database.pool.write { db in try db.execute(sql: "ALTER TABLE session RENAME TO gone") }
+        let page = try await alice.get("/authenticated/todos/todo/2")
+        #expect(page.status == .serviceUnavailable)
+        #expect(page.body.contains("could not be read"))
+        #expect(!page.body.contains("no such table"))
+        #expect(log.entries.contains { $0.message == "session not read" && $0.line.contains("no such table") })
+        // Readable again: the session is where it was.
+        try await demo.sessions.database.pool.write { db in try db.execute(sql: "ALTER TABLE gone RENAME TO session") }
+        #expect(try await alice.get("/authenticated/todos/todo/2").status == .ok)
+    }
+
     @Test func atTheCapSessionsNoRequestCameBackToGoFirst() async throws {
         let demo = try self.demo(.init(maxSessions: 3))
         let user = TestClient(demo.app)

@@ -101,4 +101,27 @@ import Testing
         // The generator must actually reach the interesting shapes.
         #expect(reached.count >= 8, "reached only \(reached.sorted())")
     }
+
+    @Test func aTreeWhoseRevisionDidNotMoveHasTheSnapshotItHad() async throws {
+        let operations = zip(Gen.int(in: 0...9), Gen.int(in: 0...1000)).array(of: 0...40)
+        var unchanged = 0
+        var changed = 0
+        await propertyCheck(count: 300, input: operations) { operations in
+            let (tree, _) = makeTree()
+            for (code, argument) in operations {
+                let before = (revision: tree.revision, snapshot: try tree.snapshot())
+                await Self.perform(code, argument, on: tree)
+                let after = try tree.snapshot()
+                if tree.revision == before.revision {
+                    #expect(after == before.snapshot, "the tree changed without moving its revision")
+                    unchanged += 1
+                } else if after != before.snapshot {
+                    changed += 1
+                }
+            }
+        }
+        // Both kinds of step happen: refused or no-op operations, and real changes.
+        #expect(unchanged >= 100, "only \(unchanged) steps left the revision alone")
+        #expect(changed >= 100, "only \(changed) steps changed the tree")
+    }
 }

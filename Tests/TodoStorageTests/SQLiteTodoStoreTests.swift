@@ -150,6 +150,15 @@ import TodoApp
         #expect(error.description.contains("malformed"))
     }
 
+    @Test func aFolderThatCannotBeWrittenIsAClearError() throws {
+        let path = "/proc/signalbox-cannot-write-here/todo-demo.sqlite"
+        let error = try #require(throws: TodoStorageError.self) {
+            try SQLiteTodoStore(path: path, hasher: .forTests)
+        }
+        #expect(error.description.contains(path))
+        #expect(error.description.contains("unable to open"))
+    }
+
     @Test func aFileThatIsNotADatabaseIsAClearError() throws {
         try "plain text".write(toFile: self.file, atomically: true, encoding: .utf8)
         let error = try #require(throws: TodoStorageError.self) { try self.open() }

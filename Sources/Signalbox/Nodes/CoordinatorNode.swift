@@ -37,6 +37,12 @@ class CoordinatorNode {
         return node.treeStorage
     }
 
+    /// Records a change to this node's part of a snapshot in its tree's ``NavigationTree/revision``
+    /// (nothing while the node is not in a tree: attaching it is a change of its new parent).
+    final func noteChange() {
+        self.tree?.noteChange()
+    }
+
     /// Makes a child coordinator's node a child of this one.
     final func adopt(_ content: Content) {
         content.child?.node.parent = self

@@ -2,12 +2,17 @@
 /// presented on top.
 final class StackNode: CoordinatorNode {
     var root: Entry? {
-        didSet { self.encodedRootInput = nil }
+        didSet {
+            self.encodedRootInput = nil
+            self.noteChange()
+        }
     }
     /// The root's input as JSON, kept by ``snapshotStack()`` until the root changes (a durable
     /// session store snapshots the tree after every request).
     var encodedRootInput: String?
-    var items: [Entry] = []
+    var items: [Entry] = [] {
+        didSet { self.noteChange() }
+    }
     /// The initial root's storage (read from the owner, typed, when the node is bound) and input.
     private let initialRoot: (storage: (AnyObject) -> AnyKeyPath, input: Any?)
 

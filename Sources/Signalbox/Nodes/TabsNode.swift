@@ -1,8 +1,12 @@
 /// The node of a ``TabCoordinatable``: its tabs in display order, each built when first shown,
 /// and which one is active.
 final class TabsNode: CoordinatorNode {
-    var tabs: [TabSlot] = []
-    var activeTab: Int
+    var tabs: [TabSlot] = [] {
+        didSet { self.noteChange() }
+    }
+    var activeTab: Int {
+        didSet { self.noteChange() }
+    }
     private let startingItems: [AnyKeyPath]
 
     init(startingItems: [AnyKeyPath], activeTab: Int) {

@@ -27,13 +27,24 @@ public final class NavigationTree {
     public let configuration: Configuration
     /// A path a guard redirected away from, kept so the app can continue there later
     /// (e.g. after login). See ``takePendingPath()``.
-    public var pendingPath: String?
+    public var pendingPath: String? {
+        didSet { self.noteChange() }
+    }
+    /// Counts the changes to what a snapshot holds (stacks, roots, tabs, the pending path): while
+    /// it stays the same, ``snapshot()`` does too, so a session store can skip snapshotting a
+    /// tree that a request did not change. It may also move without a visible change.
+    package private(set) var revision: UInt64 = 0
 
     public init(root: any Coordinatable, configuration: Configuration = Configuration()) {
         self.root = root
         self.configuration = configuration
         self.rootNode = root.node
         self.rootNode.treeStorage = self
+    }
+
+    /// Records a change to what a snapshot holds.
+    func noteChange() {
+        self.revision &+= 1
     }
 
     /// The root coordinator as its concrete type.

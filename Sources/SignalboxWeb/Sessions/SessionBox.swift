@@ -57,6 +57,9 @@ package struct SavedSession: Sendable {
     package var id: SessionID
     package var csrfToken: String
     package var snapshot: NavigationSnapshot
+    /// The tree's ``NavigationTree/revision`` when `snapshot` was taken: while it is the same,
+    /// the tree still has that snapshot.
+    package var revision: UInt64
     /// The row's version, incremented by every write.
     package var version: Int64
     /// When the row's `lastSeenAt` was last written.
@@ -68,6 +71,7 @@ package struct SavedSession: Sendable {
         id: SessionID,
         csrfToken: String,
         snapshot: NavigationSnapshot,
+        revision: UInt64,
         version: Int64,
         touchedAt: SessionInstant,
         isProvisional: Bool
@@ -75,6 +79,7 @@ package struct SavedSession: Sendable {
         self.id = id
         self.csrfToken = csrfToken
         self.snapshot = snapshot
+        self.revision = revision
         self.version = version
         self.touchedAt = touchedAt
         self.isProvisional = isProvisional
