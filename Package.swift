@@ -162,7 +162,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoStorageTests",
-            dependencies: ["TodoStorage", "TodoApp", "SignalboxWeb", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TodoStorage", "TodoApp", "SignalboxWeb", "SignalboxTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // The demo in-process and over the real server (hostile clients: DemoUnderAttackTests).
         .testTarget(name: "TodoAppTests", dependencies: ["TodoApp", "SignalboxMHD", "SignalboxTesting"]),

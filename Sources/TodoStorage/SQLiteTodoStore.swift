@@ -11,8 +11,8 @@ public import TodoApp
 /// try await store.seedDemoIfEmpty()   // alice / wonderland with the demo's todos, once
 /// ```
 ///
-/// Reads that fail answer as if nothing were stored (the protocol's rule); writes that fail
-/// throw ``TodoStoreError/unavailable``, which the web layer answers with 503.
+/// Reads and writes that fail (a damaged file, a full disk) are logged and throw
+/// ``TodoStoreError/unavailable``, which the web layer answers with 503.
 public final class SQLiteTodoStore: TodoStore {
     let pool: DatabasePool
     private let readers: ReadConnections
@@ -21,7 +21,7 @@ public final class SQLiteTodoStore: TodoStore {
     public let loginThrottle: LoginThrottle
     /// The database file.
     public let path: String
-    /// Where failed reads are reported (they answer as if nothing were stored).
+    /// Where failed reads are reported.
     private let logger: Logger
 
     /// Opens (or creates) the store.
@@ -124,15 +124,15 @@ public final class SQLiteTodoStore: TodoStore {
 
     // MARK: Users
 
-    public func authenticate(username: String, password: String) async -> User? {
+    public func authenticate(username: String, password: String) async throws(TodoStoreError) -> User? {
         let name = username.lowercased()
         guard
-            let hash = self.read({ db in
+            let hash = try self.read({ db in
                 try String.fetchOne(
                     db.cachedStatement(sql: "SELECT password_hash FROM user WHERE username = ?"),
                     arguments: [name]
                 )
-            }) ?? nil
+            })
         else {
             // Same work for an unknown name, so timing does not tell which names exist.
             _ = self.hasher.verify(password, against: Self.decoyHash)
@@ -153,12 +153,12 @@ public final class SQLiteTodoStore: TodoStore {
         self.loginThrottle.record(username: username, succeeded: succeeded)
     }
 
-    public func isRegistered(username: String) async -> Bool {
+    public func isRegistered(username: String) async throws(TodoStoreError) -> Bool {
         let name = username.lowercased()
-        return self.read { db in
+        return try self.read { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM user WHERE username = ?"), arguments: [name])
                 ?? false
-        } ?? false
+        }
     }
 
     public func register(username: String, password: String) async throws(TodoStoreError) -> User {
@@ -185,8 +185,8 @@ public final class SQLiteTodoStore: TodoStore {
 
     // MARK: Todos
 
-    public func todos(of user: User) async -> [Todo] {
-        self.read { db in
+    public func todos(of user: User) async throws(TodoStoreError) -> [Todo] {
+        try self.read { db in
             try Array(
                 Row.fetchCursor(
                     db.cachedStatement(
@@ -195,18 +195,18 @@ public final class SQLiteTodoStore: TodoStore {
                     arguments: [user.username]
                 ).map(Self.todo)
             )
-        } ?? []
+        }
     }
 
-    public func todo(id: Int, of user: User) async -> Todo? {
-        self.read { db in
+    public func todo(id: Int, of user: User) async throws(TodoStoreError) -> Todo? {
+        try self.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE id = ? AND username = ?"
                 ),
                 arguments: [id, user.username]
             ).map(Self.todo)
-        } ?? nil
+        }
     }
 
     // Throwing decoders: a value of the wrong type (a damaged file) fails the read instead of
@@ -270,24 +270,24 @@ public final class SQLiteTodoStore: TodoStore {
 
     // MARK: Projects
 
-    public func projects(of user: User) async -> [Project] {
-        self.read { db in
+    public func projects(of user: User) async throws(TodoStoreError) -> [Project] {
+        try self.read { db in
             try Array(
                 Row.fetchCursor(
                     db.cachedStatement(sql: "SELECT id, name, favorite FROM project WHERE username = ? ORDER BY id"),
                     arguments: [user.username]
                 ).map(Self.project)
             )
-        } ?? []
+        }
     }
 
-    public func project(id: Int, of user: User) async -> Project? {
-        self.read { db in
+    public func project(id: Int, of user: User) async throws(TodoStoreError) -> Project? {
+        try self.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT id, name, favorite FROM project WHERE id = ? AND username = ?"),
                 arguments: [id, user.username]
             ).map(Self.project)
-        } ?? nil
+        }
     }
 
     public func addProject(name: String, for user: User) async throws(TodoStoreError) -> Project {
@@ -315,14 +315,13 @@ public final class SQLiteTodoStore: TodoStore {
 
     // MARK: Settings
 
-    public func settings(of user: User) async -> UserSettings {
-        let hides =
-            self.read { db in
-                try Bool.fetchOne(
-                    db.cachedStatement(sql: "SELECT hides_completed_todos FROM user WHERE username = ?"),
-                    arguments: [user.username]
-                )
-            } ?? nil
+    public func settings(of user: User) async throws(TodoStoreError) -> UserSettings {
+        let hides = try self.read { db in
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT hides_completed_todos FROM user WHERE username = ?"),
+                arguments: [user.username]
+            )
+        }
         return UserSettings(hidesCompletedTodos: hides ?? false)
     }
 
@@ -339,7 +338,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     // MARK: Helpers
 
-    /// A read of one statement; `nil` when it failed.
+    /// A read of one statement; a failure is logged and thrown as ``TodoStoreError/unavailable``.
     ///
     /// Synchronous on the caller's thread: a point read in WAL mode takes microseconds and never
     /// waits for a writer (it sees the last commit), so it is cheaper than handing the read to a
@@ -347,12 +346,12 @@ public final class SQLiteTodoStore: TodoStore {
     /// No explicit transaction: every read here is one statement, which SQLite already runs in
     /// its own read transaction, so a `BEGIN`/`COMMIT` pair would only add two statements. The
     /// statements are prepared once per connection (`cachedStatement`).
-    private func read<Value>(_ body: (Database) throws -> Value) -> Value? {
+    private func read<Value>(_ body: (Database) throws -> Value) throws(TodoStoreError) -> Value {
         do {
             return try self.readers.read(body)
         } catch {
             self.logger.error("read failed", metadata: ["file": "\(self.path)", "error": "\(Self.reason(error))"])
-            return nil
+            throw .unavailable
         }
     }
 

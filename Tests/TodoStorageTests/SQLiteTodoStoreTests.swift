@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SignalboxTesting
 import SignalboxWeb
 import Testing
 import TodoApp
@@ -27,14 +28,14 @@ import TodoApp
         let store = try self.open()
         let bob = try await store.register(username: "Bob", password: "tweedledum")
         let carol = try await store.register(username: "carol", password: "tweedledum")
-        #expect(await store.authenticate(username: "bob", password: "tweedledum") == bob)
-        #expect(await store.authenticate(username: "bob", password: "tweedledee") == nil)
-        #expect(await store.authenticate(username: "nobody", password: "tweedledum") == nil)
+        #expect(try await store.authenticate(username: "bob", password: "tweedledum") == bob)
+        #expect(try await store.authenticate(username: "bob", password: "tweedledee") == nil)
+        #expect(try await store.authenticate(username: "nobody", password: "tweedledum") == nil)
         let hashes = try await store.pool.read { db in try String.fetchAll(db, sql: "SELECT password_hash FROM user") }
         #expect(hashes.count == 2)
         #expect(hashes.allSatisfy { $0.hasPrefix("scrypt$") && !$0.contains("tweedledum") })
         #expect(hashes[0] != hashes[1])  // salted: the same password hashes differently
-        #expect(await store.authenticate(username: "carol", password: "tweedledum") == carol)
+        #expect(try await store.authenticate(username: "carol", password: "tweedledum") == carol)
         await #expect(throws: TodoStoreError.usernameTaken) {
             try await store.register(username: "BOB", password: "whatever1")
         }
@@ -55,13 +56,13 @@ import TodoApp
         }
         let store = try self.open()
         #expect(try await store.seedDemoIfEmpty() == false)
-        let todos = await store.todos(of: user)
+        let todos = try await store.todos(of: user)
         #expect(todos.map(\.title) == ["Find the map"])
         #expect(todos.first?.isFavorite == true)
-        #expect(await store.projects(of: user).map(\.name) == ["Maps"])
-        #expect(await store.settings(of: user).hidesCompletedTodos)
-        #expect(await store.todos(of: InMemoryTodoStore.demoUser).count == 4)
-        #expect(await store.authenticate(username: "alice", password: "wonderland") != nil)
+        #expect(try await store.projects(of: user).map(\.name) == ["Maps"])
+        #expect(try await store.settings(of: user).hidesCompletedTodos)
+        #expect(try await store.todos(of: InMemoryTodoStore.demoUser).count == 4)
+        #expect(try await store.authenticate(username: "alice", password: "wonderland") != nil)
     }
 
     @Test func oneUserNeverReachesAnothersData() async throws {
@@ -70,7 +71,7 @@ import TodoApp
         let ben = try await store.register(username: "ben", password: "password1")
         let todo = try await store.addTodo(title: "Ann's", for: ann)
         let project = try await store.addProject(name: "Ben's", for: ben)
-        #expect(await store.todo(id: todo.id, of: ben) == nil)
+        #expect(try await store.todo(id: todo.id, of: ben) == nil)
         await #expect(throws: TodoStoreError.notFound) { try await store.deleteTodo(id: todo.id, of: ben) }
         var moved = todo
         moved.projectID = project.id
@@ -83,7 +84,7 @@ import TodoApp
         try await store.pool.write { db in try db.execute(sql: "PRAGMA query_only = 1") }
         await #expect(throws: TodoStoreError.unavailable) { _ = try await store.addTodo(title: "lost?", for: ann) }
         try await store.pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 0") }
-        #expect(await store.todos(of: ann).isEmpty)
+        #expect(try await store.todos(of: ann).isEmpty)
         #expect(TodoStoreError.unavailable.webError.status == .serviceUnavailable)
     }
 
@@ -124,13 +125,13 @@ import TodoApp
                 try String.fetchAll(db, sql: "SELECT title FROM todo ORDER BY id")
             }
             #expect(stored == added.map(\.title))
-            #expect(await store.todos(of: ann) == added)
+            #expect(try await store.todos(of: ann) == added)
         }
         let store = try self.open()
-        #expect(await store.todos(of: ann) == added)
+        #expect(try await store.todos(of: ann) == added)
         // The limit was the closed connection's: the reopened file has room again.
         let next = try await store.addTodo(title: "After the restart", for: ann)
-        #expect(await store.todos(of: ann) == added + [next])
+        #expect(try await store.todos(of: ann) == added + [next])
     }
 
     @Test func aCorruptFileIsAClearError() async throws {
@@ -148,6 +149,46 @@ import TodoApp
         let error = try #require(throws: TodoStorageError.self) { try self.open() }
         #expect(error.description.contains(self.file))
         #expect(error.description.contains("malformed"))
+    }
+
+    @Test func aReadThatFailsIsUnavailableNotAnEmptyAnswer() async throws {
+        let store = try self.open()
+        let ann = try await store.register(username: "ann", password: "password1")
+        let kept = try await store.addTodo(title: "Kept", for: ann)
+        // Unreadable tables (as a damaged page would make them).
+        try await store.pool.write { db in
+            try db.execute(sql: "ALTER TABLE todo RENAME TO todo_gone; ALTER TABLE project RENAME TO project_gone")
+        }
+        await #expect(throws: TodoStoreError.unavailable) { try await store.todos(of: ann) }
+        await #expect(throws: TodoStoreError.unavailable) { try await store.todo(id: kept.id, of: ann) }
+        await #expect(throws: TodoStoreError.unavailable) { try await store.projects(of: ann) }
+        try await store.pool.write { db in
+            try db.execute(sql: "ALTER TABLE todo_gone RENAME TO todo; ALTER TABLE project_gone RENAME TO project")
+        }
+        #expect(try await store.todos(of: ann) == [kept])
+    }
+
+    @Test func aPageWhoseDataCannotBeReadAnswers503NotAnEmptyPage() async throws {
+        let store = try self.open()
+        try await store.seedDemoIfEmpty()
+        let templates = String(#filePath).replacing(
+            "Tests/TodoStorageTests/SQLiteTodoStoreTests.swift",
+            with: "Templates"
+        )
+        var logger = Logger(label: "todo-storage-tests")
+        logger.logLevel = .critical
+        let app = try TodoWebApp.make(store: store, templates: templates, logger: logger)
+        let alice = TestClient(app)
+        try await alice.get("/unauthenticated")
+        let login = try await alice.post("/unauthenticated", ["username": "alice", "password": "wonderland"])
+        #expect(login.status == .seeOther)
+        #expect(try await alice.get("/authenticated/todos").status == .ok)
+        try await store.pool.write { db in try db.execute(sql: "ALTER TABLE todo RENAME TO todo_gone") }
+        let page = try await alice.get("/authenticated/todos")
+        #expect(page.status == .serviceUnavailable)
+        #expect(!page.body.contains("no such table"))
+        try await store.pool.write { db in try db.execute(sql: "ALTER TABLE todo_gone RENAME TO todo") }
+        #expect(try await alice.get("/authenticated/todos").status == .ok)
     }
 
     @Test func aFolderThatCannotBeWrittenIsAClearError() throws {

@@ -21,7 +21,8 @@ public final class ProjectsCoordinator: NavigationCoordinatable {
     /// A project that does not exist is a 404.
     public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         guard attempt.route == "project", let id = attempt.input as? Int else { return .allow }
-        return await self.store.project(id: id, of: self.user) == nil ? .notFound("There is no project \(id).") : .allow
+        return try await self.store.project(id: id, of: self.user) == nil
+            ? .notFound("There is no project \(id).") : .allow
     }
 
     func makeStart() -> ProjectListScreen { ProjectListScreen(user: self.user, store: self.store) }

@@ -30,15 +30,15 @@ public final class TodosCoordinator: NavigationCoordinatable {
     /// link, Back, or a router call.
     public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
         guard attempt.route == "todo", let id = attempt.input as? Int else { return .allow }
-        return await self.store.todo(id: id, of: self.user) == nil ? .notFound("There is no todo \(id).") : .allow
+        return try await self.store.todo(id: id, of: self.user) == nil ? .notFound("There is no todo \(id).") : .allow
     }
 
     /// The picker closed: with a project, file the todo it was opened from under it; cancelled,
     /// leave the todo as it was.
-    func didPickProject(_ result: RouteResult<Project>) async {
+    func didPickProject(_ result: RouteResult<Project>) async throws {
         guard case .finished(let project) = result,
             let screen = self.topScreen as? TodoScreen,
-            var todo = await self.store.todo(id: screen.id, of: self.user)
+            var todo = try await self.store.todo(id: screen.id, of: self.user)
         else { return }
         todo.projectID = project.id
         // A todo deleted meanwhile cannot be filed; there is nothing left to show an error on.

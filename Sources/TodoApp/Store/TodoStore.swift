@@ -6,17 +6,19 @@
 /// another's data. Calls are `async`, so an implementation can sit on a database driver; screens
 /// load what they show before the page renders.
 ///
-/// Reads never throw: an implementation that cannot read answers as if nothing were stored
-/// (and logs why). Writes validate their input and throw ``TodoStoreError``.
+/// Reads answer what is stored (`nil` or empty when there is nothing) and throw
+/// ``TodoStoreError/unavailable`` only when the store cannot be read (a damaged file, a lost
+/// connection), which the web layer answers with 503 instead of showing an empty page. Writes
+/// validate their input and throw ``TodoStoreError``.
 public protocol TodoStore: Sendable {
     // MARK: Users
 
     /// The user with these credentials, or `nil` when the username is unknown or the password
     /// is wrong (callers cannot tell which, on purpose).
-    func authenticate(username: String, password: String) async -> User?
+    func authenticate(username: String, password: String) async throws(TodoStoreError) -> User?
 
     /// Whether a username is already registered (usernames are compared lower-cased).
-    func isRegistered(username: String) async -> Bool
+    func isRegistered(username: String) async throws(TodoStoreError) -> Bool
 
     /// Registers a user.
     ///
@@ -31,10 +33,10 @@ public protocol TodoStore: Sendable {
     // MARK: Todos
 
     /// The user's todos, oldest first.
-    func todos(of user: User) async -> [Todo]
+    func todos(of user: User) async throws(TodoStoreError) -> [Todo]
 
     /// One of the user's todos; `nil` if it does not exist or belongs to someone else.
-    func todo(id: Int, of user: User) async -> Todo?
+    func todo(id: Int, of user: User) async throws(TodoStoreError) -> Todo?
 
     /// Adds a todo with a validated title (see ``Validation/title(_:noun:)``).
     func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo
@@ -48,10 +50,10 @@ public protocol TodoStore: Sendable {
     // MARK: Projects
 
     /// The user's projects, oldest first.
-    func projects(of user: User) async -> [Project]
+    func projects(of user: User) async throws(TodoStoreError) -> [Project]
 
     /// One of the user's projects; `nil` if it does not exist or belongs to someone else.
-    func project(id: Int, of user: User) async -> Project?
+    func project(id: Int, of user: User) async throws(TodoStoreError) -> Project?
 
     /// Adds a project with a validated name.
     func addProject(name: String, for user: User) async throws(TodoStoreError) -> Project
@@ -62,7 +64,7 @@ public protocol TodoStore: Sendable {
     // MARK: Settings
 
     /// The user's settings (defaults when never saved).
-    func settings(of user: User) async -> UserSettings
+    func settings(of user: User) async throws(TodoStoreError) -> UserSettings
 
     /// Saves the user's settings.
     func updateSettings(_ settings: UserSettings, for user: User) async throws(TodoStoreError)

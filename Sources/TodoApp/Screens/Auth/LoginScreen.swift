@@ -23,7 +23,7 @@ struct LoginScreen: Screen {
             return .invalid("Enter your username and password.", fields: fields)
         }
         if let wait = await self.store.loginWait(for: username) { throw TooManyLogins(wait: wait) }
-        guard let user = await self.store.authenticate(username: username, password: password) else {
+        guard let user = try await self.store.authenticate(username: username, password: password) else {
             await self.store.recordLogin(of: username, succeeded: false)
             return .invalid(
                 "Wrong username or password. Please try again.",

@@ -14,7 +14,7 @@ struct RegisterUsernameScreen: Screen {
         case .success(let valid): username = valid
         case .failure(let failure): return .invalid(failure.message, fields: ["username": failure.message])
         }
-        guard await !self.store.isRegistered(username: username) else {
+        guard try await !self.store.isRegistered(username: username) else {
             let message = TodoStoreError.usernameTaken.description
             return .invalid(message, fields: ["username": message])
         }

@@ -9,9 +9,9 @@ struct HomeScreen: Screen {
     var template: String { "home/home" }
     var title: String { "Home" }
     var viewModel: ViewModel {
-        get async {
-            let todos = await self.store.todos(of: self.user)
-            let projects = await self.store.projects(of: self.user)
+        get async throws {
+            let todos = try await self.store.todos(of: self.user)
+            let projects = try await self.store.projects(of: self.user)
             let favorites = todos.filter(\.isFavorite).map { $0.viewModel(projects: projects) }
             let favoriteProjects = projects.filter(\.isFavorite).map { project in
                 project.viewModel(todoCount: todos.count { $0.projectID == project.id })
@@ -36,7 +36,7 @@ struct HomeScreen: Screen {
     }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        guard let id = form["todo"].flatMap({ Int($0) }), await self.store.todo(id: id, of: self.user) != nil else {
+        guard let id = form["todo"].flatMap({ Int($0) }), try await self.store.todo(id: id, of: self.user) != nil else {
             return .invalid("This todo does not exist (any more).", fields: ["todo": "Unknown todo."])
         }
         let tabs = try context.coordinator(AuthenticatedCoordinator.self)

@@ -8,14 +8,14 @@ struct ProfileScreen: Screen {
     var template: String { "profile/profile" }
     var title: String { "Profile" }
     var viewModel: ViewModel {
-        get async {
-            let todos = await self.store.todos(of: self.user)
+        get async throws {
+            let todos = try await self.store.todos(of: self.user)
             return [
                 "username": .string(self.user.username),
                 "todoCount": .int(todos.count),
                 "doneCount": .int(todos.count(where: \.isDone)),
-                "projectCount": .int(await self.store.projects(of: self.user).count),
-                "hidesCompletedTodos": .bool(await self.store.settings(of: self.user).hidesCompletedTodos),
+                "projectCount": .int(try await self.store.projects(of: self.user).count),
+                "hidesCompletedTodos": .bool(try await self.store.settings(of: self.user).hidesCompletedTodos),
             ]
         }
     }

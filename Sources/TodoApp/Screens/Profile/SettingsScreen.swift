@@ -8,13 +8,13 @@ struct SettingsScreen: Screen {
     var template: String { "profile/settings" }
     var title: String { "Settings" }
     var viewModel: ViewModel {
-        get async {
-            ["hidesCompletedTodos": .bool(await self.store.settings(of: self.user).hidesCompletedTodos)]
+        get async throws {
+            ["hidesCompletedTodos": .bool(try await self.store.settings(of: self.user).hidesCompletedTodos)]
         }
     }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        var settings = await self.store.settings(of: self.user)
+        var settings = try await self.store.settings(of: self.user)
         // An unchecked checkbox sends nothing; a checked one sends its value.
         settings.hidesCompletedTodos = form["hidesCompletedTodos"] != nil
         try await self.store.updateSettings(settings, for: self.user)

@@ -8,9 +8,9 @@ struct ProjectListScreen: Screen {
     var template: String { "projects/list" }
     var title: String { "Projects" }
     var viewModel: ViewModel {
-        get async {
-            let todos = await self.store.todos(of: self.user)
-            let projects = await self.store.projects(of: self.user).map { project in
+        get async throws {
+            let todos = try await self.store.todos(of: self.user)
+            let projects = try await self.store.projects(of: self.user).map { project in
                 project.viewModel(todoCount: todos.count { $0.projectID == project.id })
             }
             return ["projects": .list(projects), "hasProjects": .bool(!projects.isEmpty)]

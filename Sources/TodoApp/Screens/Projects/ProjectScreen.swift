@@ -9,15 +9,15 @@ struct ProjectScreen: Screen {
 
     var template: String { "projects/project" }
     var title: String {
-        get async { await self.store.project(id: self.id, of: self.user)?.name ?? "Project #\(self.id)" }
+        get async throws { try await self.store.project(id: self.id, of: self.user)?.name ?? "Project #\(self.id)" }
     }
     var viewModel: ViewModel {
-        get async {
-            guard let project = await self.store.project(id: self.id, of: self.user) else {
+        get async throws {
+            guard let project = try await self.store.project(id: self.id, of: self.user) else {
                 return ["exists": false, "id": .int(self.id)]
             }
             let projects = [project]
-            let todos = await self.store.todos(of: self.user).filter { $0.projectID == project.id }
+            let todos = try await self.store.todos(of: self.user).filter { $0.projectID == project.id }
             return project.viewModel(todoCount: todos.count).merging([
                 "exists": true,
                 "todos": .list(todos.map { $0.viewModel(projects: projects) }),
@@ -27,7 +27,7 @@ struct ProjectScreen: Screen {
     }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        guard var project = await self.store.project(id: self.id, of: self.user) else {
+        guard var project = try await self.store.project(id: self.id, of: self.user) else {
             return .invalid(TodoStoreError.notFound.description)
         }
         guard form["action"] == "toggleFavorite" else {

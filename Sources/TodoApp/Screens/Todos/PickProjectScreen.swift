@@ -9,8 +9,8 @@ struct PickProjectScreen: Screen {
     var template: String { "todos/pick-project" }
     var title: String { "Choose a project" }
     var viewModel: ViewModel {
-        get async {
-            let projects = await self.store.projects(of: self.user)
+        get async throws {
+            let projects = try await self.store.projects(of: self.user)
             return [
                 "projects": .list(projects.map { $0.viewModel(todoCount: nil) }),
                 "hasProjects": .bool(!projects.isEmpty),
@@ -20,7 +20,7 @@ struct PickProjectScreen: Screen {
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         guard let id = form["project"].flatMap({ Int($0) }),
-            let project = await self.store.project(id: id, of: self.user)
+            let project = try await self.store.project(id: id, of: self.user)
         else {
             return .invalid("Choose one of the projects.", fields: ["project": "Unknown project."])
         }

@@ -8,10 +8,10 @@ struct TodoListScreen: Screen {
     var template: String { "todos/list" }
     var title: String { "Todos" }
     var viewModel: ViewModel {
-        get async {
-            let all = await self.store.todos(of: self.user)
-            let projects = await self.store.projects(of: self.user)
-            let hidesDone = await self.store.settings(of: self.user).hidesCompletedTodos
+        get async throws {
+            let all = try await self.store.todos(of: self.user)
+            let projects = try await self.store.projects(of: self.user)
+            let hidesDone = try await self.store.settings(of: self.user).hidesCompletedTodos
             let shown = hidesDone ? all.filter { !$0.isDone } : all
             return [
                 "todos": .list(shown.map { $0.viewModel(projects: projects) }),

@@ -9,18 +9,20 @@ struct TodoScreen: Screen {
     let store: any TodoStore
 
     var template: String { "todos/todo" }
-    var title: String { get async { await self.store.todo(id: self.id, of: self.user)?.title ?? "Todo #\(self.id)" } }
+    var title: String {
+        get async throws { try await self.store.todo(id: self.id, of: self.user)?.title ?? "Todo #\(self.id)" }
+    }
     var viewModel: ViewModel {
-        get async {
-            guard let todo = await self.store.todo(id: self.id, of: self.user) else {
+        get async throws {
+            guard let todo = try await self.store.todo(id: self.id, of: self.user) else {
                 return ["exists": false, "id": .int(self.id)]
             }
-            return todo.viewModel(projects: await self.store.projects(of: self.user)).merging(["exists": true])
+            return todo.viewModel(projects: try await self.store.projects(of: self.user)).merging(["exists": true])
         }
     }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        guard var todo = await self.store.todo(id: self.id, of: self.user) else {
+        guard var todo = try await self.store.todo(id: self.id, of: self.user) else {
             return .invalid(TodoStoreError.notFound.description)
         }
         switch form["action"] {
