@@ -17,8 +17,9 @@ import Foundation
 /// ```
 ///
 /// - A request that changes nothing in its session writes nothing, except a coarse last-seen
-///   touch at most once per ``Configuration/touchInterval`` (a crash can lose that much of the
-///   idle clock, never a change).
+///   touch at most once per ``Configuration/touchInterval``. The stored last-seen time moves only
+///   with that touch, so a hibernated or crashed session can expire up to one interval early;
+///   a change is never lost.
 /// - A request that changes the tree, rotates the id or renews the token commits before its
 ///   response is sent. When the write fails (a full disk, say) the request answers 503, the
 ///   session stays as it was, and the server goes on.
@@ -120,6 +121,7 @@ public final class SQLiteSessionStore: SessionStore {
             return nil
         }
         state.lastSeenAt = now
+        let treeBefore = state.tree
         let result: Swift.Result<Result, any Error>
         do {
             result = .success(try await body(&state))
@@ -127,7 +129,7 @@ public final class SQLiteSessionStore: SessionStore {
             result = .failure(error)
         }
         do {
-            box.saved = try await self.persist(state, saved: saved, now: now)
+            box.saved = try await self.persist(state, saved: saved, sameTree: state.tree === treeBefore, now: now)
         } catch {
             // Nothing of this request's change is kept: the next request restores the last row.
             box.markRemoved()
@@ -136,6 +138,7 @@ public final class SQLiteSessionStore: SessionStore {
                 "session change not saved",
                 metadata: ["session.id": "\(id.fingerprint)", "error": "\(error)"]
             )
+            if let error = error as? SQLiteStoreError { throw error }
             throw SQLiteStoreError.writeFailed(path: self.path, reason: SessionDatabase.reason(error))
         }
         box.checkIn(state)
@@ -147,6 +150,7 @@ public final class SQLiteSessionStore: SessionStore {
     private func persist(
         _ state: SessionState,
         saved: SavedSession,
+        sameTree: Bool,
         now: SessionInstant
     ) async throws
         -> SavedSession
@@ -155,7 +159,7 @@ public final class SQLiteSessionStore: SessionStore {
         var next = saved
         let revision = state.tree.revision
         let snapshot: NavigationSnapshot
-        if revision == saved.revision {
+        if sameTree && revision == saved.revision {
             // Nothing a snapshot holds changed since the last one: no need to take another.
             assert((try? state.tree.snapshot()) == saved.snapshot, "the tree changed without moving its revision")
             snapshot = saved.snapshot
@@ -176,6 +180,15 @@ public final class SQLiteSessionStore: SessionStore {
                 touchedAt: touchedAt,
                 isProvisional: false
             )
+            let text = snapshot.jsonText
+            // What is saved must come back: restoring refuses larger rows.
+            guard text.utf8.count <= self.configuration.maxSnapshotBytes else {
+                throw SQLiteStoreError.writeFailed(
+                    path: self.path,
+                    reason:
+                        "the session's snapshot (\(text.utf8.count) bytes) is larger than \(self.configuration.maxSnapshotBytes)"
+                )
+            }
             let row = SessionRow(
                 id: state.id.rawValue,
                 csrfToken: state.csrfToken,
@@ -183,7 +196,7 @@ public final class SQLiteSessionStore: SessionStore {
                 lastSeenAt: touchedAt.milliseconds,
                 version: next.version,
                 isProvisional: false,
-                snapshot: snapshot.jsonText
+                snapshot: text
             )
             if state.id != saved.id {
                 try await self.database.save(row, replacing: saved.id.rawValue)
@@ -212,6 +225,13 @@ public final class SQLiteSessionStore: SessionStore {
         let found: SessionRow?
         do {
             found = try self.database.row(id: id)
+        } catch let error as SessionDatabase.UnusableRow {
+            self.logger.warning(
+                "session dropped: its row cannot be decoded",
+                metadata: ["session.id": "\(id.fingerprint)", "error": "\(error.reason.prefix(300))"]
+            )
+            try await self.deleteRows([id])
+            return nil
         } catch {
             self.logger.error(
                 "session not read",
@@ -254,7 +274,9 @@ public final class SQLiteSessionStore: SessionStore {
         let saved = SavedSession(
             id: id,
             csrfToken: row.csrfToken,
-            snapshot: snapshot,
+            // The restored tree's own snapshot (it may complete what the row omitted, such as an
+            // active tab's content), so that "unchanged" compares like with like.
+            snapshot: (try? tree.snapshot()) ?? snapshot,
             revision: tree.revision,
             version: row.version,
             touchedAt: lastSeenAt,

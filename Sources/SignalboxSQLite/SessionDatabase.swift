@@ -2,7 +2,8 @@ import GRDB
 import SignalboxWeb
 
 /// The `session` table in a SQLite file: opening (WAL, a busy timeout, migrations) and the few
-/// statements the store runs. Every write is one `IMMEDIATE` transaction.
+/// statements the store runs. A write is one `IMMEDIATE` transaction, or one statement (atomic on
+/// its own) for a session changed in place.
 ///
 /// Statements run on the caller's thread. A read in WAL mode never waits for a writer. Writers
 /// take turns through an ``AsyncLock`` first, so a write that has to wait for another suspends
@@ -66,8 +67,12 @@ struct SessionDatabase: Sendable {
         return String(describing: error)
     }
 
+    /// The session's row, `nil` when there is none.
+    ///
+    /// - Throws: ``UnusableRow`` when the row is there but its values cannot be decoded (a
+    ///   damaged page: it never will be); the database's error when it cannot be read now.
     func row(id: SessionID) throws -> SessionRow? {
-        try self.read { db in
+        let found = try self.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -76,8 +81,25 @@ struct SessionDatabase: Sendable {
                         """
                 ),
                 arguments: [id.rawValue]
-            ).map(Self.sessionRow)
+            )
         }
+        guard let found else { return nil }
+        do {
+            return try Self.sessionRow(found)
+        } catch {
+            throw UnusableRow(reason: "\(error)")
+        }
+    }
+
+    /// A row whose values cannot be decoded.
+    struct UnusableRow: Error {
+        var reason: String
+    }
+
+    /// A session changed in place whose row is gone (deleted by a sweep, an eviction or
+    /// `remove(id:)` while its request ran): the change is not written back.
+    struct RowGone: Error, CustomStringConvertible {
+        var description: String { "the session's row was deleted while its request ran" }
     }
 
     /// Decodes a row with throwing decoders: a value of the wrong type (a damaged file) fails the
@@ -149,8 +171,7 @@ struct SessionDatabase: Sendable {
     }
 
     /// Writes a changed session in place, with its last-seen time and provisional flag (the
-    /// indexed columns). One statement, atomic on its own: no `BEGIN`/`COMMIT` around it (the
-    /// re-insert of a row deleted meanwhile is a second, idempotent one).
+    /// indexed columns). One statement, atomic on its own: no `BEGIN`/`COMMIT` around it.
     func update(_ row: SessionRow) async throws {
         try await self.writeStatement { db in
             try db.cachedStatement(
@@ -161,7 +182,7 @@ struct SessionDatabase: Sendable {
             ).execute(
                 arguments: [row.csrfToken, row.lastSeenAt, row.version, row.isProvisional, row.snapshot, row.id]
             )
-            try Self.insertIfGone(row, db)
+            try Self.requireRow(db)
         }
     }
 
@@ -171,13 +192,13 @@ struct SessionDatabase: Sendable {
         try await self.writeStatement { db in
             try db.cachedStatement(sql: "UPDATE session SET csrf_token = ?, version = ?, snapshot = ? WHERE id = ?")
                 .execute(arguments: [row.csrfToken, row.version, row.snapshot, row.id])
-            try Self.insertIfGone(row, db)
+            try Self.requireRow(db)
         }
     }
 
-    /// A row deleted meanwhile (a sweep that raced this request) is written again whole.
-    private static func insertIfGone(_ row: SessionRow, _ db: Database) throws {
-        if db.changesCount == 0 { try Self.insert(row, db) }
+    /// A row deleted meanwhile is not brought back.
+    private static func requireRow(_ db: Database) throws {
+        if db.changesCount == 0 { throw RowGone() }
     }
 
     /// Records a use: the coarse last-seen time, and that a request came back.

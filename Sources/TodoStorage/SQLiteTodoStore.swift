@@ -11,8 +11,9 @@ public import TodoApp
 /// try await store.seedDemoIfEmpty()   // alice / wonderland with the demo's todos, once
 /// ```
 ///
-/// Reads and writes that fail (a damaged file, a full disk) are logged and throw
-/// ``TodoStoreError/unavailable``, which the web layer answers with 503.
+/// Reads that fail (a damaged file) are logged and throw ``TodoStoreError/unreadable``; writes
+/// that fail (a full disk) throw ``TodoStoreError/unavailable``; the web layer answers both with
+/// 503.
 public final class SQLiteTodoStore: TodoStore {
     let pool: DatabasePool
     private let readers: ReadConnections
@@ -338,7 +339,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     // MARK: Helpers
 
-    /// A read of one statement; a failure is logged and thrown as ``TodoStoreError/unavailable``.
+    /// A read of one statement; a failure is logged and thrown as ``TodoStoreError/unreadable``.
     ///
     /// Synchronous on the caller's thread: a point read in WAL mode takes microseconds and never
     /// waits for a writer (it sees the last commit), so it is cheaper than handing the read to a
@@ -351,7 +352,7 @@ public final class SQLiteTodoStore: TodoStore {
             return try self.readers.read(body)
         } catch {
             self.logger.error("read failed", metadata: ["file": "\(self.path)", "error": "\(Self.reason(error))"])
-            throw .unavailable
+            throw .unreadable
         }
     }
 

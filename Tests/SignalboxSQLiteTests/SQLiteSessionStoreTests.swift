@@ -266,6 +266,52 @@ import TodoApp
         #expect(try await alice.get("/authenticated/todos/todo/2").status == .ok)
     }
 
+    @Test func aSnapshotTooLargeToComeBackIsRefusedWhenSavedNotWhenRestored() async throws {
+        let demo = try self.demo(.init(maxSnapshotBytes: 1_500))
+        let browser = TestClient(demo.app)
+        try await browser.logInAsAlice()
+        var answered = "/authenticated/testbed"
+        try await browser.get(answered)
+        var refusal: TestResponse?
+        for _ in 0..<30 {
+            let reply = try await browser.post("/_nav/route", ["to": "pushCoordinator", "from": answered])
+            guard reply.status == .seeOther else {
+                refusal = reply
+                break
+            }
+            answered = try #require(reply.location)
+        }
+        let refused = try #require(refusal, "every push was saved: the limit never applied")
+        #expect(refused.status == .serviceUnavailable)
+        let saved = try #require(try await demo.row(browser.sessionID))
+        #expect(saved.snapshot.utf8.count <= 1_500)
+        // What was acknowledged comes back after a restart.
+        let restarted = TestClient(try self.demo(.init(maxSnapshotBytes: 1_500)).app)
+        restarted.cookies = browser.cookies
+        #expect(try await restarted.get("/", json: true).json["path"] as? String == answered)
+    }
+
+    @Test func aRowDeletedWhileItsSessionIsLiveIsNotBroughtBack() async throws {
+        let demo = try self.demo()
+        let browser = TestClient(demo.app)
+        try await browser.logInAsAlice()
+        try await browser.get("/authenticated/todos")
+        let id = try #require(browser.sessionID)
+        // As a sweep or an eviction in another request would.
+        try await demo.sessions.database.pool.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id.rawValue])
+        }
+        let change = try await browser.post(
+            "/_nav/route",
+            ["to": "todo", "input": "2", "from": "/authenticated/todos"]
+        )
+        #expect(change.status == .serviceUnavailable)
+        #expect(try await demo.row(id) == nil)
+        let next = try await browser.get("/authenticated/todos")
+        #expect(next.status == .seeOther)  // signed out: the session is gone
+        #expect(next.location == "/unauthenticated")
+    }
+
     @Test func atTheCapSessionsNoRequestCameBackToGoFirst() async throws {
         let demo = try self.demo(.init(maxSessions: 3))
         let user = TestClient(demo.app)

@@ -159,9 +159,9 @@ import TodoApp
         try await store.pool.write { db in
             try db.execute(sql: "ALTER TABLE todo RENAME TO todo_gone; ALTER TABLE project RENAME TO project_gone")
         }
-        await #expect(throws: TodoStoreError.unavailable) { try await store.todos(of: ann) }
-        await #expect(throws: TodoStoreError.unavailable) { try await store.todo(id: kept.id, of: ann) }
-        await #expect(throws: TodoStoreError.unavailable) { try await store.projects(of: ann) }
+        await #expect(throws: TodoStoreError.unreadable) { try await store.todos(of: ann) }
+        await #expect(throws: TodoStoreError.unreadable) { try await store.todo(id: kept.id, of: ann) }
+        await #expect(throws: TodoStoreError.unreadable) { try await store.projects(of: ann) }
         try await store.pool.write { db in
             try db.execute(sql: "ALTER TABLE todo_gone RENAME TO todo; ALTER TABLE project_gone RENAME TO project")
         }
@@ -186,6 +186,8 @@ import TodoApp
         try await store.pool.write { db in try db.execute(sql: "ALTER TABLE todo RENAME TO todo_gone") }
         let page = try await alice.get("/authenticated/todos")
         #expect(page.status == .serviceUnavailable)
+        #expect(page.body.contains("could not be read right now"))
+        #expect(!page.body.contains("nothing changed"))
         #expect(!page.body.contains("no such table"))
         try await store.pool.write { db in try db.execute(sql: "ALTER TABLE todo_gone RENAME TO todo") }
         #expect(try await alice.get("/authenticated/todos").status == .ok)

@@ -42,6 +42,11 @@ public final class TodosCoordinator: NavigationCoordinatable {
         else { return }
         todo.projectID = project.id
         // A todo deleted meanwhile cannot be filed; there is nothing left to show an error on.
-        try? await self.store.updateTodo(todo, for: self.user)
+        // Storage that cannot be written is the request's failure (503), not silence.
+        do {
+            try await self.store.updateTodo(todo, for: self.user)
+        } catch {
+            guard error == .notFound || error == .unknownUser else { throw error }
+        }
     }
 }

@@ -7,7 +7,7 @@
 /// load what they show before the page renders.
 ///
 /// Reads answer what is stored (`nil` or empty when there is nothing) and throw
-/// ``TodoStoreError/unavailable`` only when the store cannot be read (a damaged file, a lost
+/// ``TodoStoreError/unreadable`` only when the store cannot be read (a damaged file, a lost
 /// connection), which the web layer answers with 503 instead of showing an empty page. Writes
 /// validate their input and throw ``TodoStoreError``.
 public protocol TodoStore: Sendable {

@@ -1,4 +1,4 @@
-/// Why a ``TodoStore`` refused a write.
+/// Why a ``TodoStore`` refused a write, or could not read.
 public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Sendable, Equatable {
         case usernameTaken
@@ -6,6 +6,7 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case notFound
         case invalid(String)
         case unavailable
+        case unreadable
     }
 
     private let code: Code
@@ -24,6 +25,9 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public static func invalid(_ message: String) -> Self { Self(.invalid(message)) }
     /// The storage could not be written (a full disk, say); nothing changed.
     public static var unavailable: Self { Self(.unavailable) }
+    /// The storage could not be read (a damaged file, a lost connection). It says nothing about
+    /// whether a write before it in the same request happened.
+    public static var unreadable: Self { Self(.unreadable) }
 
     /// A sentence for the user.
     public var description: String {
@@ -33,6 +37,7 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .notFound: "This item does not exist (any more)."
         case .invalid(let message): message
         case .unavailable: "The change could not be saved, so nothing changed. Please try again in a moment."
+        case .unreadable: "Your data could not be read right now. Please try again in a moment."
         }
     }
 }
