@@ -121,28 +121,17 @@ struct SessionDatabase: Sendable {
         try self.readers.read(body)
     }
 
-    /// One `IMMEDIATE` transaction on this thread, after the writers before it.
-    private func write<T>(_ updates: (Database) throws -> T) async throws -> T {
+    /// Writes on this thread, after the writers before it: one `IMMEDIATE` transaction, or with
+    /// `inTransaction: false` one statement with no transaction around it (it is its own).
+    private func write<T>(inTransaction: Bool = true, _ updates: (Database) throws -> T) async throws -> T {
         await self.writers.lock()
         defer { self.writers.unlock() }
-        return try self.writeOnThisThread(updates)
+        return try self.writeOnThisThread(inTransaction: inTransaction, updates)
     }
 
-    /// One statement without a transaction around it (it is its own), on this thread, after the
-    /// writers before it.
-    private func writeStatement<T>(_ updates: (Database) throws -> T) async throws -> T {
-        await self.writers.lock()
-        defer { self.writers.unlock() }
-        return try self.writeWithoutTransactionOnThisThread(updates)
-    }
-
-    /// GRDB's synchronous write (an `async` context would pick its asynchronous overload).
-    private func writeOnThisThread<T>(_ updates: (Database) throws -> T) throws -> T {
-        try self.pool.write(updates)
-    }
-
-    private func writeWithoutTransactionOnThisThread<T>(_ updates: (Database) throws -> T) throws -> T {
-        try self.pool.writeWithoutTransaction(updates)
+    /// GRDB's synchronous writes (an `async` context would pick their asynchronous overloads).
+    private func writeOnThisThread<T>(inTransaction: Bool, _ updates: (Database) throws -> T) throws -> T {
+        inTransaction ? try self.pool.write(updates) : try self.pool.writeWithoutTransaction(updates)
     }
 
     func insert(_ row: SessionRow) async throws {
@@ -173,7 +162,7 @@ struct SessionDatabase: Sendable {
     /// Writes a changed session in place, with its last-seen time and provisional flag (the
     /// indexed columns). One statement, atomic on its own: no `BEGIN`/`COMMIT` around it.
     func update(_ row: SessionRow) async throws {
-        try await self.writeStatement { db in
+        try await self.write(inTransaction: false) { db in
             try db.cachedStatement(
                 sql: """
                     UPDATE session SET csrf_token = ?, last_seen_at = ?, version = ?, provisional = ?, snapshot = ?
@@ -189,7 +178,7 @@ struct SessionDatabase: Sendable {
     /// Writes a changed session's token, version and snapshot in place, leaving the indexed
     /// columns (and so the eviction index) alone.
     func updateContent(_ row: SessionRow) async throws {
-        try await self.writeStatement { db in
+        try await self.write(inTransaction: false) { db in
             try db.cachedStatement(sql: "UPDATE session SET csrf_token = ?, version = ?, snapshot = ? WHERE id = ?")
                 .execute(arguments: [row.csrfToken, row.version, row.snapshot, row.id])
             try Self.requireRow(db)

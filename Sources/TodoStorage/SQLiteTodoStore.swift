@@ -16,14 +16,14 @@ public import TodoApp
 /// 503.
 public final class SQLiteTodoStore: TodoStore {
     let pool: DatabasePool
-    private let readers: ReadConnections
+    let readers: ReadConnections
     let hasher: PasswordHasher
     /// Slows down repeated failed logins (in this process).
     public let loginThrottle: LoginThrottle
     /// The database file.
     public let path: String
     /// Where failed reads are reported.
-    private let logger: Logger
+    let logger: Logger
 
     /// Opens (or creates) the store.
     ///
@@ -50,45 +50,6 @@ public final class SQLiteTodoStore: TodoStore {
         } catch {
             throw TodoStorageError(path: path, reason: Self.reason(error))
         }
-    }
-
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("todo-demo v1") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE user (
-                        username TEXT PRIMARY KEY NOT NULL,
-                        password_hash TEXT NOT NULL,
-                        hides_completed_todos INTEGER NOT NULL DEFAULT 0
-                    ) STRICT;
-                    CREATE TABLE project (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        username TEXT NOT NULL REFERENCES user(username) ON DELETE CASCADE,
-                        name TEXT NOT NULL,
-                        favorite INTEGER NOT NULL DEFAULT 0
-                    ) STRICT;
-                    CREATE INDEX project_user ON project (username, id);
-                    CREATE TABLE todo (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        username TEXT NOT NULL REFERENCES user(username) ON DELETE CASCADE,
-                        title TEXT NOT NULL,
-                        done INTEGER NOT NULL DEFAULT 0,
-                        favorite INTEGER NOT NULL DEFAULT 0,
-                        project_id INTEGER REFERENCES project(id) ON DELETE SET NULL
-                    ) STRICT;
-                    CREATE INDEX todo_user ON todo (username, id);
-                    """
-            )
-        }
-        return migrator
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return "\(error.message ?? "SQLite error") (SQLite code \(error.extendedResultCode.rawValue))"
-        }
-        return String(describing: error)
     }
 
     /// Adds the demo's user and data when the store has no user yet (the same as
@@ -210,26 +171,6 @@ public final class SQLiteTodoStore: TodoStore {
         }
     }
 
-    // Throwing decoders: a value of the wrong type (a damaged file) fails the read instead of
-    // trapping like `row[i]`.
-    static func project(_ row: Row) throws -> Project {
-        Project(
-            id: try row.decode(atIndex: 0),
-            name: try row.decode(atIndex: 1),
-            isFavorite: try row.decode(atIndex: 2)
-        )
-    }
-
-    static func todo(_ row: Row) throws -> Todo {
-        Todo(
-            id: try row.decode(atIndex: 0),
-            title: try row.decode(atIndex: 1),
-            isDone: try row.decode(atIndex: 2),
-            isFavorite: try row.decode(atIndex: 3),
-            projectID: try row.decode(atIndex: 4)
-        )
-    }
-
     public func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo {
         let title = try Self.validTitle(title, noun: "title")
         return try await self.write { db throws(TodoStoreError) in
@@ -336,78 +277,4 @@ public final class SQLiteTodoStore: TodoStore {
             guard db.changesCount == 1 else { throw .unknownUser }
         }
     }
-
-    // MARK: Helpers
-
-    /// A read of one statement; a failure is logged and thrown as ``TodoStoreError/unreadable``.
-    ///
-    /// Synchronous on the caller's thread: a point read in WAL mode takes microseconds and never
-    /// waits for a writer (it sees the last commit), so it is cheaper than handing the read to a
-    /// database thread and back (measured: three hand-offs per page cost more than the reads).
-    /// No explicit transaction: every read here is one statement, which SQLite already runs in
-    /// its own read transaction, so a `BEGIN`/`COMMIT` pair would only add two statements. The
-    /// statements are prepared once per connection (`cachedStatement`).
-    private func read<Value>(_ body: (Database) throws -> Value) throws(TodoStoreError) -> Value {
-        do {
-            return try self.readers.read(body)
-        } catch {
-            self.logger.error("read failed", metadata: ["file": "\(self.path)", "error": "\(Self.reason(error))"])
-            throw .unreadable
-        }
-    }
-
-    /// A write transaction; the store's own errors pass through, the database's become
-    /// ``TodoStoreError/unavailable``.
-    private func write<Value: Sendable>(
-        _ body: @escaping @Sendable (Database) throws(TodoStoreError) -> Value
-    ) async throws(TodoStoreError) -> Value {
-        do {
-            return try await self.pool.write { db in try body(db) }
-        } catch let error as TodoStoreError {
-            throw error
-        } catch {
-            throw .unavailable
-        }
-    }
-
-    private static func run(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws(TodoStoreError) {
-        do {
-            try db.execute(sql: sql, arguments: arguments)
-        } catch {
-            throw .unavailable
-        }
-    }
-
-    private static func exists(
-        _ db: Database,
-        _ sql: String,
-        _ arguments: StatementArguments
-    ) throws(TodoStoreError)
-        -> Bool
-    {
-        do {
-            return try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
-        } catch {
-            throw .unavailable
-        }
-    }
-
-    private static func requireUser(_ user: User, _ db: Database) throws(TodoStoreError) {
-        guard try Self.exists(db, "SELECT 1 FROM user WHERE username = ?", [user.username]) else { throw .unknownUser }
-    }
-
-    static func validTitle(_ text: String, noun: String) throws(TodoStoreError) -> String {
-        switch Validation.title(text, noun: noun) {
-        case .success(let title): return title
-        case .failure(let failure): throw .invalid(failure.message)
-        }
-    }
-}
-
-/// A data file that cannot be opened: not a database, corrupt, or in a folder that is not writable.
-public struct TodoStorageError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-
-    public var description: String { "cannot open the data file \(self.path): \(self.reason)" }
 }

@@ -18,11 +18,7 @@ extension NavigationSnapshot {
         var output = ""
         output.reserveCapacity(512)
         output += "{"
-        if let pendingPath = self.pendingPath {
-            output += "\"pendingPath\":"
-            JSONEscaping.appendQuoted(pendingPath, to: &output)
-            output += ","
-        }
+        Self.appendMember("pendingPath", self.pendingPath, to: &output, JSONEscaping.appendQuoted)
         output += "\"root\":"
         Self.append(self.root, to: &output)
         output += "}"
@@ -49,11 +45,7 @@ extension NavigationSnapshot {
             for (index, tab) in tabs.enumerated() {
                 if index > 0 { output += "," }
                 output += "{"
-                if let child = tab.child {
-                    output += "\"child\":"
-                    Self.append(child, to: &output)
-                    output += ","
-                }
+                Self.appendMember("child", tab.child, to: &output, Self.append)
                 output += "\"name\":"
                 JSONEscaping.appendQuoted(tab.name, to: &output)
                 output += "}"
@@ -72,23 +64,27 @@ extension NavigationSnapshot {
 
     private static func append(_ entry: EntrySnapshot, to output: inout String) {
         output += "{"
-        if let child = entry.child {
-            output += "\"child\":"
-            Self.append(child, to: &output)
-            output += ","
-        }
-        if let input = entry.input {
-            output += "\"input\":"
-            JSONEscaping.appendQuoted(input, to: &output)
-            output += ","
-        }
-        if let presentation = entry.presentation {
-            output += "\"presentation\":"
-            JSONEscaping.appendQuoted(presentation.rawValue, to: &output)
-            output += ","
-        }
+        Self.appendMember("child", entry.child, to: &output, Self.append)
+        Self.appendMember("input", entry.input, to: &output, JSONEscaping.appendQuoted)
+        Self.appendMember("presentation", entry.presentation?.rawValue, to: &output, JSONEscaping.appendQuoted)
         output += "\"route\":"
         JSONEscaping.appendQuoted(entry.route, to: &output)
         output += "}"
+    }
+
+    /// Appends `"key":value,` when `value` is there: an optional member, which `JSONEncoder`
+    /// omits when `nil`, before the next key (keys are written in sorted order).
+    private static func appendMember<Value>(
+        _ key: String,
+        _ value: Value?,
+        to output: inout String,
+        _ write: (Value, inout String) -> Void
+    ) {
+        guard let value else { return }
+        output += "\""
+        output += key
+        output += "\":"
+        write(value, &output)
+        output += ","
     }
 }

@@ -1,0 +1,64 @@
+import GRDB
+import TodoApp
+
+// The data file's tables, their migrations, and how their rows decode.
+extension SQLiteTodoStore {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("todo-demo v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                        username TEXT PRIMARY KEY NOT NULL,
+                        password_hash TEXT NOT NULL,
+                        hides_completed_todos INTEGER NOT NULL DEFAULT 0
+                    ) STRICT;
+                    CREATE TABLE project (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        username TEXT NOT NULL REFERENCES user(username) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        favorite INTEGER NOT NULL DEFAULT 0
+                    ) STRICT;
+                    CREATE INDEX project_user ON project (username, id);
+                    CREATE TABLE todo (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        username TEXT NOT NULL REFERENCES user(username) ON DELETE CASCADE,
+                        title TEXT NOT NULL,
+                        done INTEGER NOT NULL DEFAULT 0,
+                        favorite INTEGER NOT NULL DEFAULT 0,
+                        project_id INTEGER REFERENCES project(id) ON DELETE SET NULL
+                    ) STRICT;
+                    CREATE INDEX todo_user ON todo (username, id);
+                    """
+            )
+        }
+        return migrator
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return "\(error.message ?? "SQLite error") (SQLite code \(error.extendedResultCode.rawValue))"
+        }
+        return String(describing: error)
+    }
+
+    // Throwing decoders: a value of the wrong type (a damaged file) fails the read instead of
+    // trapping like `row[i]`.
+    static func project(_ row: Row) throws -> Project {
+        Project(
+            id: try row.decode(atIndex: 0),
+            name: try row.decode(atIndex: 1),
+            isFavorite: try row.decode(atIndex: 2)
+        )
+    }
+
+    static func todo(_ row: Row) throws -> Todo {
+        Todo(
+            id: try row.decode(atIndex: 0),
+            title: try row.decode(atIndex: 1),
+            isDone: try row.decode(atIndex: 2),
+            isFavorite: try row.decode(atIndex: 3),
+            projectID: try row.decode(atIndex: 4)
+        )
+    }
+}
