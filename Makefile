@@ -1,19 +1,27 @@
-# Signalbox — the two commands a new machine needs:
-#   make demo   installs what is missing, builds and runs the todo demo on http://127.0.0.1:8080
-#   make test   installs what is missing, runs every test (unit, in-process, loopback, curl, browser)
+# Signalbox — the commands a new machine needs:
+#   make demo      installs what is missing, builds and runs the todo demo on http://127.0.0.1:8080
+#   make test      installs what is missing, runs every test (unit, PostgreSQL, in-process, loopback,
+#                  curl, browser); the PostgreSQL tests start a throwaway cluster of their own
+#   make cluster   installs what is missing (PostgreSQL, nginx), builds and runs INSTANCES (3) demos
+#                  sharing one PostgreSQL behind nginx on http://127.0.0.1:8080; Ctrl-C stops it all
+#                  (POSTGRES_URL=… uses that server, INSTANCE_ARGS=--dev is passed to every instance)
 
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 TEST_OUTPUT ?= test-output
+INSTANCES ?= 3
+POSTGRES_URL ?=
+INSTANCE_ARGS ?=
+POSTGRES_PACKAGE = Integrations/Postgres
 
-.PHONY: demo test deps test-deps format format-check unit-tests e2e curl-tests browser-tests build release bench stress clean
+.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests e2e curl-tests browser-tests build release bench stress cluster clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
 	.build/release/todo-demo --host $(HOST) --port $(PORT)
 
-test: test-deps format-check unit-tests e2e
+test: test-deps format-check unit-tests postgres-tests e2e
 
 deps:
 	@.ci/install-deps
@@ -25,7 +33,7 @@ build: deps
 	$(SWIFT) build
 
 # The style is .swift-format (hummingbird's rules, 120 columns); `make format` applies it.
-FORMATTED = Sources Tests Examples Package.swift
+FORMATTED = Sources Tests Examples Package.swift $(POSTGRES_PACKAGE)/Sources $(POSTGRES_PACKAGE)/Tests $(POSTGRES_PACKAGE)/Package.swift
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)
@@ -36,6 +44,11 @@ format-check:
 unit-tests:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+# The PostgreSQL package's tests, against a throwaway cluster (or SIGNALBOX_TEST_POSTGRES_URL when set).
+postgres-tests:
+	$(SWIFT) build --build-tests --package-path $(POSTGRES_PACKAGE)
+	$(POSTGRES_PACKAGE)/scripts/with-postgres.sh $(SWIFT) test --skip-build --parallel --package-path $(POSTGRES_PACKAGE)
 
 e2e: curl-tests browser-tests
 
@@ -57,5 +70,12 @@ stress: deps
 	@command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
 	Stress/run.sh
 
+# Several instances behind nginx sharing PostgreSQL (issue 15); see $(POSTGRES_PACKAGE)/scripts/cluster.sh --help.
+cluster:
+	@.ci/install-deps --cluster
+	$(SWIFT) build -c release --package-path $(POSTGRES_PACKAGE) --product todo-demo-postgres
+	INSTANCES='$(INSTANCES)' PORT='$(PORT)' HOST='$(HOST)' POSTGRES_URL='$(POSTGRES_URL)' INSTANCE_ARGS='$(INSTANCE_ARGS)' \
+		$(POSTGRES_PACKAGE)/scripts/cluster.sh
+
 clean:
-	rm -rf .build $(TEST_OUTPUT)
+	rm -rf .build $(POSTGRES_PACKAGE)/.build $(TEST_OUTPUT)

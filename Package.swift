@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "SignalboxMHD", targets: ["SignalboxMHD"]),
         .library(name: "SignalboxTesting", targets: ["SignalboxTesting"]),
         .library(name: "SignalboxSQLite", targets: ["SignalboxSQLite"]),
+        // The demo as libraries, for the PostgreSQL package's `todo-demo-postgres` (Integrations/Postgres).
+        .library(name: "TodoApp", targets: ["TodoApp"]),
+        .library(name: "TodoStorage", targets: ["TodoStorage"]),
+        .library(name: "TodoDemoServer", targets: ["TodoDemoServer"]),
         .executable(name: "todo-demo", targets: ["TodoDemo"]),
     ],
     dependencies: [
@@ -29,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // Core: coordinators, routes, the URL codec, snapshots. Standard library only.
@@ -51,6 +57,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
 
@@ -99,8 +106,9 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .executableTarget(
-            name: "TodoDemo",
+        // The demo's server and options, shared with `todo-demo-postgres`; Prometheus at /metrics.
+        .target(
+            name: "TodoDemoServer",
             dependencies: [
                 "TodoApp",
                 "TodoStorage",
@@ -108,7 +116,13 @@ let package = Package(
                 "SignalboxWeb",
                 "SignalboxMHD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
+        ),
+        .executableTarget(
+            name: "TodoDemo",
+            dependencies: ["TodoDemoServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // The README's "Your own app", compiled and tested here so it cannot rot.

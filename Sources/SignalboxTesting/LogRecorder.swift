@@ -29,13 +29,18 @@ public final class LogRecorder: Sendable {
     /// Every message so far, oldest first.
     public var entries: [Entry] { self.recorded.withLock { $0 } }
 
-    /// A logger (every level, from trace up) whose messages this recorder keeps.
-    public func logger(label: String = "signalbox.tests") -> Logger {
-        Logger(label: label) { _ in Handler(recorder: self) }
+    /// A logger (every level, from trace up) whose messages this recorder keeps, with the
+    /// metadata `metadataProvider` adds (``SignalboxWeb/RequestLogContext``'s request id, say).
+    public func logger(
+        label: String = "signalbox.tests",
+        metadataProvider: Logger.MetadataProvider? = nil
+    ) -> Logger {
+        Logger(label: label) { _ in Handler(recorder: self, metadataProvider: metadataProvider) }
     }
 
     private struct Handler: LogHandler {
         let recorder: LogRecorder
+        var metadataProvider: Logger.MetadataProvider?
         var metadata: Logger.Metadata = [:]
         var logLevel: Logger.Level = .trace
 
@@ -45,7 +50,8 @@ public final class LogRecorder: Sendable {
         }
 
         func log(event: LogEvent) {
-            let metadata = self.metadata.merging(event.metadata ?? [:]) { $1 }
+            let provided = self.metadataProvider?.get() ?? [:]
+            let metadata = provided.merging(self.metadata) { $1 }.merging(event.metadata ?? [:]) { $1 }
             let entry = Entry(level: event.level, message: "\(event.message)", metadata: metadata)
             self.recorder.recorded.withLock { $0.append(entry) }
         }

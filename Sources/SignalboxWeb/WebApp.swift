@@ -95,20 +95,32 @@ public struct WebApp: Responder {
     /// A `HEAD` request is answered like `GET`, body included: the server sends the headers
     /// (with the body's `Content-Length`) and drops the body.
     public func respond(to request: Request) async throws -> Response {
+        let started = ContinuousClock.now
         let exchange = Exchange(request, cookieName: self.configuration.cookieName)
-        let answer: Answer
-        do {
-            let route = try WebRoute(method: exchange.method, path: exchange.path, configuration: self.configuration)
-            answer = try await self.handle(route, exchange)
-        } catch {
-            answer = Answer(.error(self.webError(for: error, exchange), homePath: nil))
+        let (response, kind) = await RequestLogContext.$requestID.withValue(exchange.requestID) {
+            var kind = "invalid"
+            let answer: Answer
+            do {
+                let route = try WebRoute(
+                    method: exchange.method,
+                    path: exchange.path,
+                    configuration: self.configuration
+                )
+                kind = route.metricsKind
+                answer = try await self.handle(route, exchange)
+            } catch {
+                answer = Answer(.error(self.webError(for: error, exchange), homePath: nil))
+            }
+            return (self.present(answer, exchange), kind)
         }
-        let response = self.present(answer, exchange)
+        let duration = ContinuousClock.now - started
+        RequestMetrics().record(kind: kind, status: response.status, duration: duration)
         self.logger.debug(
             "request",
             metadata: [
                 "http.method": "\(exchange.method.rawValue)", "http.path": "\(exchange.path.prefix(256))",
                 "http.status": "\(response.status.code)", "request.id": "\(exchange.requestID)",
+                "duration": "\(duration)",
             ]
         )
         return response

@@ -16,6 +16,17 @@ import Testing
         #expect(browser.csrf?.count == 32)
     }
 
+    @Test func pagesMayRunAgainButPostsRunOnceSoASharedStoreCanChooseHowToSerialise() async throws {
+        let harness = try Harness()
+        let browser = harness.browser()
+        try await browser.get("/guest")  // new: no session to ask for yet
+        try await browser.get("/guest")
+        try await browser.post("/_nav/route", ["to": "signup", "from": "/guest"])
+        try await browser.post("/guest", ["name": ""])
+        try await browser.get("/_dev/tree")
+        #expect(harness.accesses.all == [.retryable, .exclusive, .exclusive])
+    }
+
     @Test func secureCookiesAreMarkedSecure() async throws {
         let harness = try Harness(configuration: .init(secureCookies: true))
         let reply = try await harness.browser().get("/guest")

@@ -33,7 +33,7 @@ public final class NavigationTree {
     /// Counts the changes to what a snapshot holds (stacks, roots, tabs, the pending path): while
     /// it stays the same, ``snapshot()`` does too, so a session store can skip snapshotting a
     /// tree that a request did not change. It may also move without a visible change.
-    package private(set) var revision: UInt64 = 0
+    public private(set) var revision: UInt64 = 0
 
     public init(root: any Coordinatable, configuration: Configuration = Configuration()) {
         self.root = root

@@ -10,8 +10,13 @@ extension WebApp {
     func handle(_ route: WebRoute, _ exchange: Exchange) async throws -> Answer {
         switch route {
         case .page(let path):
-            if let answer = try await self.inSession(exchange, { state in await self.showPage(path, &state, exchange) })
-            {
+            if let answer = try await self.inSession(
+                exchange,
+                access: .retryable,
+                { state in
+                    await self.showPage(path, &state, exchange)
+                }
+            ) {
                 return answer
             }
             return try await self.newVisitor(exchange) { state in await self.showPage(path, &state, exchange) }
@@ -20,8 +25,13 @@ extension WebApp {
         case .navigation(let action):
             return try await self.post(exchange) { state, form in await self.perform(action, form, &state) }
         case .developerTree:
-            if let answer = try await self.withSession(exchange, { state in await self.developerTree(state, exchange) })
-            {
+            if let answer = try await self.withSession(
+                exchange,
+                access: .retryable,
+                { state in
+                    await self.developerTree(state, exchange)
+                }
+            ) {
                 return answer
             }
             // No session: show what a new one would look like, and keep nothing.
@@ -43,11 +53,18 @@ extension WebApp {
     /// none names a live session.
     func withSession<Result: Sendable>(
         _ exchange: Exchange,
+        access: SessionAccess,
         _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result? {
         let now = self.clock.now
         for id in exchange.sessionCandidates {
-            if let result = try await self.sessions.withSession(id: id, now: now, makeTree: self.makeTree, body) {
+            if let result = try await self.sessions.withSession(
+                id: id,
+                now: now,
+                access: access,
+                makeTree: self.makeTree,
+                body
+            ) {
                 return result
             }
         }
@@ -58,9 +75,10 @@ extension WebApp {
     /// session id (rotation) sets the new cookie.
     private func inSession(
         _ exchange: Exchange,
+        access: SessionAccess,
         _ handler: (inout SessionState) async -> Outcome
     ) async throws -> Answer? {
-        try await self.withSession(exchange) { state in
+        try await self.withSession(exchange, access: access) { state in
             let id = state.id
             let outcome = await handler(&state)
             var answer = await self.conclude(outcome, &state, exchange)
@@ -108,7 +126,7 @@ extension WebApp {
         guard self.originPolicy.permits(exchange.request) else { throw WebError.crossOrigin }
         let form = try self.decodeForm(exchange)
         let token = form["_csrf"] ?? exchange.request.headerFields[FieldNames.xCSRFToken]
-        let answer = try await self.inSession(exchange) { state in
+        let answer = try await self.inSession(exchange, access: .exclusive) { state in
             guard let token, RandomToken.constantTimeEquals(token, state.csrfToken) else {
                 return .failed(WebError.invalidCSRFToken)
             }

@@ -55,6 +55,16 @@ public protocol SessionStore: Sendable {
         _ body: (inout SessionState) async throws -> Result
     ) async throws -> Result?
 
+    /// Runs `body` like ``withSession(id:now:makeTree:_:)``, saying whether it may be run again
+    /// (see ``SessionAccess``). The web layer calls this one; the default ignores `access`.
+    func withSession<Result: Sendable>(
+        id: SessionID,
+        now: SessionInstant,
+        access: SessionAccess,
+        makeTree: () -> NavigationTree,
+        _ body: (inout SessionState) async throws -> Result
+    ) async throws -> Result?
+
     /// Adds a new session (its ``SessionState/lastSeenAt`` counts as its last use). A store
     /// with a cap evicts the least recently used sessions to make room.
     func insert(_ state: sending SessionState) async throws
@@ -68,4 +78,18 @@ public protocol SessionStore: Sendable {
 
     /// The number of sessions held (expired ones not yet swept included).
     var count: Int { get async throws }
+}
+
+extension SessionStore {
+    /// A store in one process serialises every request of a session: how a body may be run
+    /// does not matter to it.
+    public func withSession<Result: Sendable>(
+        id: SessionID,
+        now: SessionInstant,
+        access: SessionAccess,
+        makeTree: () -> NavigationTree,
+        _ body: (inout SessionState) async throws -> Result
+    ) async throws -> Result? {
+        try await self.withSession(id: id, now: now, makeTree: makeTree, body)
+    }
 }

@@ -25,10 +25,44 @@ public final class LoginThrottle: Sendable {
         var until: SessionInstant?
     }
 
-    public init(freeAttempts: Int = 5, maxWait: Duration = .seconds(15 * 60), clock: any SessionClock = .system) {
+    /// Failures allowed before the first wait, unless told otherwise.
+    public static let defaultFreeAttempts = 5
+    /// The longest wait, unless told otherwise.
+    public static let defaultMaxWait: Duration = .seconds(15 * 60)
+
+    public init(
+        freeAttempts: Int = LoginThrottle.defaultFreeAttempts,
+        maxWait: Duration = LoginThrottle.defaultMaxWait,
+        clock: any SessionClock = .system
+    ) {
         self.freeAttempts = freeAttempts
         self.maxWait = maxWait
         self.clock = clock
+    }
+
+    /// The wait after `failures` failed logins in a row: `nil` before the `freeAttempts`-th, then
+    /// 1 s, doubling with every further failure, at most `maxWait`. The one schedule: a store that
+    /// counts failures elsewhere (in a database shared by several instances) uses it too.
+    ///
+    /// ```swift
+    /// LoginThrottle.wait(afterFailures: 4)   // nil
+    /// LoginThrottle.wait(afterFailures: 5)   // 1 s
+    /// LoginThrottle.wait(afterFailures: 7)   // 4 s
+    /// ```
+    public static func wait(
+        afterFailures failures: Int,
+        freeAttempts: Int = LoginThrottle.defaultFreeAttempts,
+        maxWait: Duration = LoginThrottle.defaultMaxWait
+    ) -> Duration? {
+        let over = failures - freeAttempts
+        guard over >= 0 else { return nil }
+        return over >= 20 ? maxWait : min(.seconds(1 << over), maxWait)
+    }
+
+    /// The wait after `failures` failed logins in a row with this throttle's ``freeAttempts`` and
+    /// ``maxWait`` (see ``wait(afterFailures:freeAttempts:maxWait:)``).
+    public func wait(afterFailures failures: Int) -> Duration? {
+        Self.wait(afterFailures: failures, freeAttempts: self.freeAttempts, maxWait: self.maxWait)
     }
 
     /// How long logins for `username` are still refused, or `nil` when one may be tried now.
@@ -55,9 +89,7 @@ public final class LoginThrottle: Sendable {
             }
             var entry = entries[key] ?? Entry(failures: 0)
             entry.failures += 1
-            let over = entry.failures - self.freeAttempts
-            if over >= 0 {
-                let wait = over >= 20 ? self.maxWait : min(.seconds(1 << over), self.maxWait)
+            if let wait = self.wait(afterFailures: entry.failures) {
                 entry.until = now + wait
             }
             entries[key] = entry

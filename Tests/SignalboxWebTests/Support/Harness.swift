@@ -5,6 +5,8 @@ import Signalbox
 import SignalboxHTTP
 import SignalboxTesting
 import SignalboxWeb
+import Synchronization
+import Testing
 
 /// The repository's `Templates/` directory.
 let templatesDirectory: String = {
@@ -46,11 +48,14 @@ struct Harness {
     let store: MemorySessionStore
     let probe: Probe
     let renderer: MustacheRenderer
+    /// How the web layer asked for each session it used, in order.
+    let accesses: AccessLog
 
     init(
         configuration: WebApp.Configuration = WebApp.Configuration(),
         templates: [String: String] = [:],
-        removing: Set<String> = []
+        removing: Set<String> = [],
+        logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws {
         let clock = ManualSessionClock()
         let store = MemorySessionStore(
@@ -70,12 +75,14 @@ struct Harness {
         self.store = store
         self.probe = probe
         self.renderer = renderer
+        let accesses = AccessLog()
+        self.accesses = accesses
         self.app = WebApp(
             configuration: configuration,
             renderer: renderer,
-            sessions: store,
+            sessions: AccessRecordingStore(wrapped: store, log: accesses),
             clock: clock,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+            logger: logger
         ) {
             NavigationTree(root: AppCoordinator(probe: probe), configuration: .init(maxDepth: configuration.maxDepth))
         }
@@ -93,4 +100,43 @@ struct Harness {
     func path(of id: SessionID) async throws -> String? {
         try await self.store.withSession(id: id, now: self.clock.now) { $0.tree.path }
     }
+}
+
+/// What a ``SessionAccess``-aware store was asked, in order.
+final class AccessLog: Sendable {
+    private let recorded = Mutex<[SessionAccess]>([])
+    var all: [SessionAccess] { self.recorded.withLock { $0 } }
+    func add(_ access: SessionAccess) { self.recorded.withLock { $0.append(access) } }
+}
+
+/// A store that records how each request asked for its session, then asks `wrapped`.
+struct AccessRecordingStore<Wrapped: SessionStore>: SessionStore {
+    let wrapped: Wrapped
+    let log: AccessLog
+
+    func withSession<Result: Sendable>(
+        id: SessionID,
+        now: SessionInstant,
+        makeTree: () -> NavigationTree,
+        _ body: (inout SessionState) async throws -> Result
+    ) async throws -> Result? {
+        Issue.record("the web layer should say how it uses the session")
+        return try await self.wrapped.withSession(id: id, now: now, makeTree: makeTree, body)
+    }
+
+    func withSession<Result: Sendable>(
+        id: SessionID,
+        now: SessionInstant,
+        access: SessionAccess,
+        makeTree: () -> NavigationTree,
+        _ body: (inout SessionState) async throws -> Result
+    ) async throws -> Result? {
+        self.log.add(access)
+        return try await self.wrapped.withSession(id: id, now: now, access: access, makeTree: makeTree, body)
+    }
+
+    func insert(_ state: sending SessionState) async throws { try await self.wrapped.insert(state) }
+    func remove(id: SessionID) async throws { try await self.wrapped.remove(id: id) }
+    func sweep(now: SessionInstant) async throws -> Int { try await self.wrapped.sweep(now: now) }
+    var count: Int { get async throws { try await self.wrapped.count } }
 }

@@ -1,0 +1,225 @@
+public import Logging
+public import PostgresNIO
+public import SignalboxWeb
+import Synchronization
+public import TodoApp
+public import TodoStorage
+
+/// The demo's data in PostgreSQL, shared by every instance behind a load balancer: users
+/// (passwords as salted scrypt hashes, never in plain text), their todos, projects and settings,
+/// with named schema migrations, and the failed-login slow-down counted in the database, so that a
+/// failure on one instance slows the next attempt on any other.
+///
+/// ```swift
+/// let client = PostgresClient(configuration: configuration)
+/// group.addTask { await client.run() }              // the caller runs the client
+/// let store = PostgresTodoStore(client: client, logger: logger)
+/// try await store.migrate()                         // safe when several instances start at once
+/// try await store.seedDemoIfEmpty()                 // alice / wonderland with the demo's todos, once
+/// ```
+///
+/// Every operation is one statement, so one round trip without `BEGIN`/`COMMIT` (a failed login
+/// is one more). Reads that fail (the database is unreachable or refuses the statement) are
+/// logged and throw ``TodoStoreError/unreadable``; writes that fail are logged and throw
+/// ``TodoStoreError/unavailable``; the web layer answers both with 503. An operation waits at
+/// most ``timeout`` for the database: while postgres-nio's pool cannot connect, it queues
+/// requests for up to a minute before failing them.
+public final class PostgresTodoStore: TodoStore {
+    let client: PostgresClient
+    let hasher: PasswordHasher
+    let clock: any SessionClock
+    let logger: Logger
+    /// How long one operation waits for the database before it fails.
+    public let timeout: Duration
+    /// A hash no password matches, with the hasher's costs: verified for unknown usernames so
+    /// that timing does not tell which names exist.
+    let decoyHash: String
+    /// The login throttle's schedule in milliseconds: element `n - 1` is the wait after `n`
+    /// failures in a row (0 for none); the last element holds for every count after it.
+    let loginWaits: [Int]
+    /// Failed logins this instance recorded: every hundredth also forgets old ones.
+    let failedLoginsRecorded = Atomic<Int>(0)
+
+    /// A store on `client`, which the caller runs (`client.run()` in a task) for as long as the
+    /// store is used. Call ``migrate()`` once before the first operation.
+    ///
+    /// - Parameters:
+    ///   - hasher: How passwords are hashed (``PasswordHasher/forTests`` in tests).
+    ///   - clock: The time of the login throttle's records (a `ManualSessionClock` in tests).
+    ///   - timeout: How long one operation waits for the database (mostly: for a connection)
+    ///     before it throws ``TodoStoreError/unreadable`` or ``TodoStoreError/unavailable``.
+    ///   - logger: Where failed operations are reported, with the database's reason.
+    public init(
+        client: PostgresClient,
+        hasher: PasswordHasher = PasswordHasher(),
+        clock: any SessionClock = .system,
+        timeout: Duration = .seconds(5),
+        logger: Logger
+    ) {
+        self.client = client
+        self.hasher = hasher
+        self.clock = clock
+        self.timeout = timeout
+        self.logger = logger
+        let zeros = { (count: Int) in String(repeating: "0", count: count) }
+        self.decoyHash = "scrypt$\(hasher.rounds)$\(hasher.blockSize)$\(hasher.parallelism)$\(zeros(32))$\(zeros(64))"
+        // Past `freeAttempts + 20` failures the schedule is at its longest wait.
+        self.loginWaits = (1...LoginThrottle.defaultFreeAttempts + 21).map { failures in
+            LoginThrottle.wait(afterFailures: failures).map(Self.milliseconds) ?? 0
+        }
+    }
+
+    // MARK: Users
+
+    public func authenticate(username: String, password: String) async throws(TodoStoreError) -> User? {
+        let name = username.lowercased()
+        let hash =
+            Self.isStorable(name)
+            ? try await self.read("SELECT password_hash FROM users WHERE username = \(name)") { rows in
+                try rows.first?.decode(String.self)
+            } : nil
+        guard let hash else {
+            // Same work for an unknown name, so timing does not tell which names exist.
+            _ = self.hasher.verify(password, against: self.decoyHash)
+            return nil
+        }
+        return self.hasher.verify(password, against: hash) ? User(username: name) : nil
+    }
+
+    public func isRegistered(username: String) async throws(TodoStoreError) -> Bool {
+        let name = username.lowercased()
+        guard Self.isStorable(name) else { return false }
+        return try await self.read("SELECT 1 FROM users WHERE username = \(name)") { rows in !rows.isEmpty }
+    }
+
+    public func register(username: String, password: String) async throws(TodoStoreError) -> User {
+        let name: String
+        switch Validation.username(username) {
+        case .success(let valid): name = valid
+        case .failure(let failure): throw .invalid(failure.message)
+        }
+        if case .failure(let failure) = Validation.password(password, confirmation: password) {
+            throw .invalid(failure.message)
+        }
+        guard let hash = try? self.hasher.hash(password) else { throw .unavailable }
+        let inserted = try await self.write(
+            """
+            INSERT INTO users (username, password_hash) VALUES (\(name), \(hash))
+            ON CONFLICT DO NOTHING RETURNING username
+            """
+        ) { rows in !rows.isEmpty }
+        guard inserted else { throw .usernameTaken }
+        return User(username: name)
+    }
+
+    // MARK: Todos
+
+    public func todos(of user: User) async throws(TodoStoreError) -> [Todo] {
+        try await self.read(
+            "SELECT id, title, done, favorite, project_id FROM todo WHERE username = \(user.username) ORDER BY id"
+        ) { rows in try rows.map(Self.todo) }
+    }
+
+    public func todo(id: Int, of user: User) async throws(TodoStoreError) -> Todo? {
+        try await self.read(
+            """
+            SELECT id, title, done, favorite, project_id FROM todo
+            WHERE id = \(id) AND username = \(user.username)
+            """
+        ) { rows in try rows.first.map(Self.todo) }
+    }
+
+    public func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo {
+        let title = try Self.validTitle(title, noun: "title")
+        let id = try await self.write(
+            """
+            INSERT INTO todo (username, title)
+            SELECT \(user.username), \(title) WHERE EXISTS (SELECT 1 FROM users WHERE username = \(user.username))
+            RETURNING id
+            """
+        ) { rows in try rows.first?.decode(Int.self) }
+        guard let id else { throw .unknownUser }
+        return Todo(id: id, title: title)
+    }
+
+    public func updateTodo(_ todo: Todo, for user: User) async throws(TodoStoreError) {
+        let title = try Self.validTitle(todo.title, noun: "title")
+        // One statement: the todo must be the user's, and so must the project it is filed in.
+        let updated = try await self.write(
+            """
+            UPDATE todo SET title = \(title), done = \(todo.isDone), favorite = \(todo.isFavorite),
+                project_id = \(todo.projectID)
+            WHERE id = \(todo.id) AND username = \(user.username)
+                AND (\(todo.projectID)::bigint IS NULL
+                    OR EXISTS (SELECT 1 FROM project WHERE id = \(todo.projectID) AND username = \(user.username)))
+            RETURNING id
+            """
+        ) { rows in !rows.isEmpty }
+        guard updated else { throw .notFound }
+    }
+
+    public func deleteTodo(id: Int, of user: User) async throws(TodoStoreError) {
+        let deleted = try await self.write(
+            "DELETE FROM todo WHERE id = \(id) AND username = \(user.username) RETURNING id"
+        ) { rows in !rows.isEmpty }
+        guard deleted else { throw .notFound }
+    }
+
+    // MARK: Projects
+
+    public func projects(of user: User) async throws(TodoStoreError) -> [Project] {
+        try await self.read(
+            "SELECT id, name, favorite FROM project WHERE username = \(user.username) ORDER BY id"
+        ) { rows in try rows.map(Self.project) }
+    }
+
+    public func project(id: Int, of user: User) async throws(TodoStoreError) -> Project? {
+        try await self.read(
+            "SELECT id, name, favorite FROM project WHERE id = \(id) AND username = \(user.username)"
+        ) { rows in try rows.first.map(Self.project) }
+    }
+
+    public func addProject(name: String, for user: User) async throws(TodoStoreError) -> Project {
+        let name = try Self.validTitle(name, noun: "name")
+        let id = try await self.write(
+            """
+            INSERT INTO project (username, name)
+            SELECT \(user.username), \(name) WHERE EXISTS (SELECT 1 FROM users WHERE username = \(user.username))
+            RETURNING id
+            """
+        ) { rows in try rows.first?.decode(Int.self) }
+        guard let id else { throw .unknownUser }
+        return Project(id: id, name: name)
+    }
+
+    public func updateProject(_ project: Project, for user: User) async throws(TodoStoreError) {
+        let name = try Self.validTitle(project.name, noun: "name")
+        let updated = try await self.write(
+            """
+            UPDATE project SET name = \(name), favorite = \(project.isFavorite)
+            WHERE id = \(project.id) AND username = \(user.username)
+            RETURNING id
+            """
+        ) { rows in !rows.isEmpty }
+        guard updated else { throw .notFound }
+    }
+
+    // MARK: Settings
+
+    public func settings(of user: User) async throws(TodoStoreError) -> UserSettings {
+        let hides = try await self.read(
+            "SELECT hides_completed_todos FROM users WHERE username = \(user.username)"
+        ) { rows in try rows.first?.decode(Bool.self) }
+        return UserSettings(hidesCompletedTodos: hides ?? false)
+    }
+
+    public func updateSettings(_ settings: UserSettings, for user: User) async throws(TodoStoreError) {
+        let updated = try await self.write(
+            """
+            UPDATE users SET hides_completed_todos = \(settings.hidesCompletedTodos)
+            WHERE username = \(user.username) RETURNING username
+            """
+        ) { rows in !rows.isEmpty }
+        guard updated else { throw .unknownUser }
+    }
+}

@@ -1,0 +1,342 @@
+import PostgresNIO
+import PostgresTestSupport
+import SignalboxTesting
+import SignalboxWeb
+import Synchronization
+import Testing
+import TodoApp
+
+@testable import SignalboxPostgres
+
+/// The store itself: several instances on one database, driven without HTTP.
+@Suite struct PostgresSessionStoreTests {
+    let clock = ManualSessionClock()
+    let data = InMemoryTodoStore.demo()
+
+    func makeTree() -> NavigationTree { TodoWebApp.makeTree(store: self.data) }
+
+    func stores(
+        _ clients: [PostgresClient],
+        _ configuration: PostgresSessionStore.Configuration = .init()
+    ) async throws -> [PostgresSessionStore] {
+        var stores: [PostgresSessionStore] = []
+        for client in clients {
+            let store = PostgresSessionStore(client: client, configuration: configuration, logger: quietLogger)
+            try await store.migrate()
+            stores.append(store)
+        }
+        return stores
+    }
+
+    /// A new session on `store`; its token is "t".
+    func newSession(_ store: PostgresSessionStore) async throws -> SessionID {
+        var state = SessionState.new(tree: self.makeTree(), now: self.clock.now)
+        state.csrfToken = "t"
+        let id = state.id
+        try await store.insert(state)
+        return id
+    }
+
+    func token(_ store: PostgresSessionStore, _ id: SessionID) async throws -> String? {
+        try await store.withSession(id: id, now: self.clock.now, access: .retryable, makeTree: self.makeTree) {
+            $0.csrfToken
+        }
+    }
+
+    @Test func aSessionCreatedOnOneInstanceIsServedByAnother() async throws {
+        try await withClients(2) { _, clients in
+            let stores = try await self.stores(clients)
+            let id = try await self.newSession(stores[0])
+            let path = try await stores[1].withSession(
+                id: id,
+                now: self.clock.now,
+                access: .retryable,
+                makeTree: self.makeTree
+            ) { $0.tree.path }
+            #expect(path == "/unauthenticated")
+            #expect(stores[1].counters.values.treeCacheMisses == 1)
+        }
+    }
+
+    @Test func anUnchangedRequestWhereThePreviousOneRanMakesOneRoundTrip() async throws {
+        try await withClients(1) { _, clients in
+            let store = try await self.stores(clients)[0]
+            let id = try await self.newSession(store)
+            _ = try await self.token(store, id)  // the first return also records that a request came back
+            let before = store.counters.values
+            #expect(try await self.token(store, id) == "t")
+            let after = store.counters.values
+            #expect(after.roundTrips - before.roundTrips == 1)
+            #expect(after.treeCacheHits - before.treeCacheHits == 1)
+        }
+    }
+
+    @Test func aChangeOnAnotherInstanceInvalidatesTheCachedTree() async throws {
+        try await withClients(2) { _, clients in
+            let stores = try await self.stores(clients)
+            let id = try await self.newSession(stores[0])
+            _ = try await self.token(stores[0], id)
+            _ = try await stores[1].withSession(
+                id: id,
+                now: self.clock.now,
+                access: .exclusive,
+                makeTree: self.makeTree
+            ) {
+                $0.csrfToken = "changed on B"
+            }
+            let misses = stores[0].counters.values.treeCacheMisses
+            #expect(try await self.token(stores[0], id) == "changed on B")
+            #expect(stores[0].counters.values.treeCacheMisses == misses + 1)
+        }
+    }
+
+    @Test func exclusiveRequestsOnTwoInstancesRunOneAfterTheOther() async throws {
+        try await withClients(2) { database, clients in
+            let stores = try await self.stores(clients)
+            let id = try await self.newSession(stores[0])
+            let events = EventLog()
+            let gate = Gate()
+            let now = self.clock.now
+            async let first: Void? = stores[0].withSession(
+                id: id,
+                now: now,
+                access: .exclusive,
+                makeTree: self.makeTree
+            ) {
+                state in
+                events.add("A starts")
+                await gate.wait()
+                state.csrfToken += "a"
+                events.add("A ends")
+            }
+            try await until { events.all == ["A starts"] }
+            async let second: Void? = stores[1].withSession(
+                id: id,
+                now: now,
+                access: .exclusive,
+                makeTree: self.makeTree
+            ) {
+                state in
+                events.add("B starts")
+                state.csrfToken += "b"
+            }
+            // B waits for A's row lock; only then does A go on.
+            try await until { try await database.lockWaiters() == 1 }
+            gate.open()
+            _ = try await (first, second)
+            #expect(events.all == ["A starts", "A ends", "B starts"])
+            #expect(try await self.token(stores[0], id) == "tab")
+        }
+    }
+
+    @Test func aPageRequestThatLostARaceRunsAgainOnTheNewState() async throws {
+        try await withClients(2) { _, clients in
+            let stores = try await self.stores(clients)
+            let id = try await self.newSession(stores[0])
+            let events = EventLog()
+            let gate = Gate()
+            let now = self.clock.now
+            async let page: Void? = stores[0].withSession(id: id, now: now, access: .retryable, makeTree: self.makeTree)
+            {
+                state in
+                events.add("page runs on \(state.csrfToken)")
+                if events.all.count == 1 { await gate.wait() }
+                state.csrfToken += "a"
+            }
+            try await until { events.all.count == 1 }
+            _ = try await stores[1].withSession(id: id, now: now, access: .exclusive, makeTree: self.makeTree) {
+                $0.csrfToken += "b"
+            }
+            gate.open()
+            _ = try await page
+            #expect(events.all == ["page runs on t", "page runs on tb"])
+            #expect(try await self.token(stores[1], id) == "tba")
+            #expect(stores[0].counters.values.conflicts == 1)
+        }
+    }
+
+    @Test func rotationMovesTheSessionForEveryInstanceAtOnce() async throws {
+        try await withClients(2) { _, clients in
+            let stores = try await self.stores(clients)
+            let old = try await self.newSession(stores[0])
+            let new = try #require(
+                try await stores[0].withSession(
+                    id: old,
+                    now: self.clock.now,
+                    access: .exclusive,
+                    makeTree: self.makeTree
+                ) {
+                    state in
+                    state.rotate()
+                    return state.id
+                }
+            )
+            #expect(try await self.token(stores[1], old) == nil)
+            #expect(try await self.token(stores[1], new) != nil)
+            #expect(try await stores[1].count == 1)
+        }
+    }
+
+    @Test func anIdleSessionExpiresOnReadOnEveryInstance() async throws {
+        try await withClients(2) { _, clients in
+            let stores = try await self.stores(clients, .init(idleTimeout: .seconds(60)))
+            let id = try await self.newSession(stores[0])
+            self.clock.advance(by: .seconds(59))
+            #expect(try await self.token(stores[1], id) == "t")
+            self.clock.advance(by: .seconds(60))
+            #expect(try await self.token(stores[0], id) == nil)
+            #expect(try await stores[1].count == 0)
+        }
+    }
+
+    @Test func anOldSessionExpiresHoweverBusy() async throws {
+        try await withClients(1) { _, clients in
+            let store = try await self.stores(
+                clients,
+                .init(idleTimeout: .seconds(60), absoluteTimeout: .seconds(300))
+            )[0]
+            let id = try await self.newSession(store)
+            for _ in 0..<5 {
+                self.clock.advance(by: .seconds(50))
+                #expect(try await self.token(store, id) == "t")
+            }
+            self.clock.advance(by: .seconds(50))
+            #expect(try await self.token(store, id) == nil)
+        }
+    }
+
+    @Test func sweepingFromSeveralInstancesRemovesEachExpiredSessionOnce() async throws {
+        try await withClients(2) { _, clients in
+            let stores = try await self.stores(clients, .init(idleTimeout: .seconds(60)))
+            for _ in 0..<3 { _ = try await self.newSession(stores[0]) }
+            self.clock.advance(by: .seconds(30))
+            let kept = try await self.newSession(stores[1])
+            self.clock.advance(by: .seconds(31))
+            async let first = stores[0].sweep(now: self.clock.now)
+            async let second = stores[1].sweep(now: self.clock.now)
+            let swept = try await first + second
+            #expect(swept == 3)
+            #expect(try await stores[0].count == 1)
+            #expect(try await self.token(stores[0], kept) == "t")
+        }
+    }
+
+    @Test func atTheCapSessionsNoRequestCameBackToGoFirst() async throws {
+        try await withClients(1) { _, clients in
+            let store = try await self.stores(clients, .init(maxSessions: 3))[0]
+            let returning = try await self.newSession(store)
+            let once = try await self.newSession(store)
+            self.clock.advance(by: .seconds(1))
+            _ = try await self.token(store, returning)
+            _ = try await self.newSession(store)
+            _ = try await self.newSession(store)
+            #expect(try await store.count == 3)
+            #expect(try await self.token(store, returning) == "t")
+            #expect(try await self.token(store, once) == nil)
+        }
+    }
+
+    @Test func aSnapshotThatNoLongerFitsDropsItsSession() async throws {
+        try await withClients(2) { _, clients in
+            let stores = try await self.stores(clients)
+            let id = try await self.newSession(stores[0])
+            try await clients[0].query(
+                "UPDATE signalbox_session SET snapshot = '{\"root\":\"renamedByADeploy\"}', version = version + 1 WHERE id = \(id.rawValue)"
+            )
+            #expect(try await self.token(stores[1], id) == nil)
+            #expect(try await stores[1].count == 0)
+        }
+    }
+
+    @Test func aSnapshotLargerThanTheLimitIsRefusedWhenSaved() async throws {
+        try await withClients(1) { _, clients in
+            let store = try await self.stores(clients, .init(maxSnapshotBytes: 400))[0]
+            let id = try await self.newSession(store)
+            await #expect(throws: PostgresStoreError.self) {
+                try await store.withSession(id: id, now: self.clock.now, access: .exclusive, makeTree: self.makeTree) {
+                    $0.tree.pendingPath = "/" + String(repeating: "x", count: 500)
+                }
+            }
+            let path = try await store.withSession(
+                id: id,
+                now: self.clock.now,
+                access: .retryable,
+                makeTree: self.makeTree
+            ) {
+                $0.tree.pendingPath
+            }
+            #expect(path == .some(nil))
+        }
+    }
+
+    @Test func anOutageIsA503WithRetryAfterAndTheStoreRecoversByItself() async throws {
+        try await withClients(1) { database, clients in
+            let store = try await self.stores(clients)[0]
+            let id = try await self.newSession(store)
+            let ran = Atomic<Int>(0)
+            try await database.outage {
+                let error = await #expect(throws: PostgresStoreError.self) {
+                    try await store.withSession(
+                        id: id,
+                        now: self.clock.now,
+                        access: .exclusive,
+                        makeTree: self.makeTree
+                    ) {
+                        _ in ran.add(1, ordering: .relaxed)
+                    }
+                }
+                let web = try #require(error).webError
+                #expect(web.status == .serviceUnavailable)
+                #expect(web.retryAfter != nil)
+                await #expect(throws: PostgresStoreError.self) { try await store.checkReadiness() }
+            }
+            #expect(ran.load(ordering: .relaxed) == 0)
+            try await until { (try? await store.checkReadiness()) != nil }
+            #expect(try await self.token(store, id) == "t")
+        }
+    }
+}
+
+/// What happened, in order, across tasks.
+final class EventLog: Sendable {
+    private let events = Mutex<[String]>([])
+    func add(_ event: String) { self.events.withLock { $0.append(event) } }
+    var all: [String] { self.events.withLock { $0 } }
+}
+
+/// A gate tasks wait at until it is opened.
+final class Gate: Sendable {
+    private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resume = self.state.withLock { state in
+                if state.open { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if resume { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiting = self.state.withLock { state in
+            state.open = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+}
+
+/// Waits until `condition` holds (checked every few milliseconds, for at most 10 seconds).
+func until(_ condition: () async throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("the condition did not become true within 10 seconds")
+            return
+        }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}

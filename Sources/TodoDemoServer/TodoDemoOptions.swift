@@ -1,0 +1,91 @@
+public import ArgumentParser
+import SignalboxSQLite
+public import SignalboxWeb
+
+/// The todo demo's command-line options, shared by `todo-demo` and `todo-demo-postgres`.
+public struct TodoDemoOptions: ParsableArguments, Sendable {
+    @Option(help: "The address to bind (127.0.0.1, 0.0.0.0, ::1, ::).")
+    public var host = "127.0.0.1"
+
+    @Option(help: "The TCP port; 0 picks a free one (the real port is printed).")
+    public var port = 8080
+
+    @Option(help: "The templates folder (default: ./Templates, else the repository's).")
+    public var templates: String?
+
+    @Option(
+        name: .customLong("public"),
+        help: "The static files folder (default: ./Public, else the repository's)."
+    )
+    public var publicFolder: String?
+
+    @Flag(help: "Serve the developer pages /_dev/tree and /_dev/sessions, and log more.")
+    public var dev = false
+
+    @Flag(help: "Mark the session cookie Secure (serve over HTTPS, e.g. behind a TLS proxy).")
+    public var secureCookies = false
+
+    @Flag(help: "Behind a reverse proxy: no per-address connection limit (every client has the proxy's).")
+    public var behindProxy = false
+
+    @Option(help: "The SQLite file for the demo's data; sessions go next to it (NAME.sessions.sqlite).")
+    public var database = "todo-demo.sqlite"
+
+    @Flag(help: "Keep data and sessions in memory only: nothing survives a restart.")
+    public var inMemory = false
+
+    @Option(
+        help: """
+            The SQLite file for sessions (default: next to --database). With --in-memory, keeps only \
+            the sessions on disk (for measuring the session store alone).
+            """
+    )
+    public var sessions: String?
+
+    @Option(help: "The most sessions kept live in memory; the others hibernate in the database.")
+    public var hotSessions = SQLiteSessionStore.Configuration().hotSessions
+
+    @Option(help: "The most live sessions; past it the least recently used one is evicted.")
+    public var maxSessions = WebApp.Configuration().maxSessions
+
+    @Option(help: "The lowest log level on standard error: trace, debug, info, notice, warning, error, critical.")
+    public var logLevel: String?
+
+    public init() {}
+
+    public func validate() throws {
+        guard (0...65535).contains(self.port) else {
+            throw ValidationError("--port must be between 0 and 65535.")
+        }
+        guard self.maxSessions >= 1 else {
+            throw ValidationError("--max-sessions must be at least 1.")
+        }
+        guard self.hotSessions >= 1 else {
+            throw ValidationError("--hot-sessions must be at least 1.")
+        }
+        if let logLevel = self.logLevel, Logger.Level(rawValue: logLevel) == nil {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+    }
+
+    /// The web layer's configuration these options ask for.
+    public var webConfiguration: WebApp.Configuration {
+        var configuration = WebApp.Configuration()
+        configuration.developerTools = self.dev
+        configuration.maxSessions = self.maxSessions
+        configuration.secureCookies = self.secureCookies
+        return configuration
+    }
+
+    /// Where sessions are kept: `--sessions`, else next to the data file, else (`--in-memory`)
+    /// nowhere.
+    var sessionsFile: String? {
+        self.sessions ?? (self.inMemory ? nil : Self.sessionsFile(for: self.database))
+    }
+
+    /// The sessions' file next to the data file: `todo-demo.sqlite` → `todo-demo.sessions.sqlite`.
+    static func sessionsFile(for database: String) -> String {
+        database.hasSuffix(".sqlite")
+            ? String(database.dropLast(".sqlite".count)) + ".sessions.sqlite" : database + ".sessions"
+    }
+}

@@ -1,0 +1,134 @@
+import Metrics
+import Prometheus
+import SignalboxMHD
+import Synchronization
+public import SignalboxWeb
+import TodoApp
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the todo demo on libmicrohttpd until SIGINT or SIGTERM: `todo-demo` and
+/// `todo-demo-postgres` differ only in the ``TodoDemoBackend`` they pass.
+public enum TodoDemoServer {
+    /// Bootstraps logging (every line of a request carries its `request.id`) and metrics
+    /// (Prometheus, served at `/metrics`), builds the backend, and serves.
+    public static func run(
+        _ options: TodoDemoOptions,
+        backend makeBackend: (Logger) async throws -> TodoDemoBackend
+    ) async throws {
+        let level = options.logLevel.flatMap(Logger.Level.init(rawValue:)) ?? (options.dev ? .debug : .info)
+        LoggingSystem.bootstrap(
+            { label, metadataProvider in
+                var handler = StreamLogHandler.standardError(label: label, metadataProvider: metadataProvider)
+                handler.logLevel = level
+                return handler
+            },
+            metadataProvider: .requestID
+        )
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Pages take well under a millisecond to a few: the default buckets start at 5 ms.
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .seconds(2.5),
+        ]
+        MetricsSystem.bootstrap(factory)
+        let logger = Logger(label: "todo-demo")
+        let backend = try await makeBackend(logger)
+        try await self.serve(options, backend: backend, registry: registry, logger: logger)
+    }
+
+    private static func serve(
+        _ options: TodoDemoOptions,
+        backend: TodoDemoBackend,
+        registry: PrometheusCollectorRegistry,
+        logger: Logger
+    ) async throws {
+        let templates = try Self.folder(options.templates, named: "Templates", marker: "layout.mustache")
+        let publicRoot = (try? Self.folder(options.publicFolder, named: "Public", marker: "app.css")) ?? "Public"
+        let app = try TodoWebApp.make(
+            store: backend.store,
+            templates: templates,
+            configuration: options.webConfiguration,
+            sessions: backend.sessions,
+            logger: logger
+        )
+        let files = StaticFiles(root: publicRoot, fallback: app)
+        if files.root == nil {
+            logger.warning("no static files folder; serving none", metadata: ["public": "\(publicRoot)"])
+        }
+        let refresh = backend.refreshMetrics
+        let site = OperationsResponder(
+            readiness: backend.readiness,
+            metrics: {
+                await refresh?()
+                return registry.emitToString()
+            },
+            fallback: files
+        )
+        var configuration = HTTPServer.Configuration(host: options.host, port: options.port)
+        if options.behindProxy { configuration.perIPConnectionLimit = 0 }
+        let instance = Mutex("")
+        let server = HTTPServer(
+            configuration: configuration,
+            responder: ServedBy(wrapped: site, enabled: options.dev) { instance.withLock { $0 } },
+            logger: logger
+        )
+
+        // Install the signal handler before the server's threads start, so they inherit the mask.
+        let signals = try SignalWaiter()
+        try server.start()
+        instance.withLock { $0 = "\(Self.urlHost(options.host)):\(server.port) pid \(getpid())" }
+        Self.announce("Listening on http://\(Self.urlHost(options.host)):\(server.port)\n")
+        logger.info(
+            "todo demo started",
+            metadata: ["templates": "\(templates)", "public": "\(publicRoot)", "dev": "\(options.dev)"]
+        )
+        let signal = await signals.wait()
+        logger.info("shutting down", metadata: ["signal": "\(signal)"])
+        await server.shutdown()
+        logger.info("stopped")
+    }
+
+    /// The folder given on the command line, else `name` in the current directory when it holds
+    /// `marker`, else `name` in the repository this file was built from.
+    static func folder(_ given: String?, named name: String, marker: String) throws -> String {
+        if let given { return given }
+        if access("\(name)/\(marker)", R_OK) == 0 { return name }
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // TodoDemoServer.swift, TodoDemoServer, Sources
+        let repository = parts.joined(separator: "/") + "/" + name
+        guard access("\(repository)/\(marker)", R_OK) == 0 else {
+            throw FolderNotFound(name: name, looked: repository)
+        }
+        return repository
+    }
+
+    /// IPv6 addresses go in brackets in URLs.
+    static func urlHost(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+
+    /// Writes straight to file descriptor 1, so the line is out before anything else happens
+    /// (no stdio buffering to flush when stdout is a pipe).
+    static func announce(_ line: String) {
+        var bytes = Array(line.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}
+
+/// A folder the demo needs is neither given, here, nor in the repository.
+struct FolderNotFound: Error, CustomStringConvertible {
+    var name: String
+    var looked: String
+    var description: String { "No \(self.name) folder here or at \(self.looked); pass --\(self.name.lowercased())." }
+}
