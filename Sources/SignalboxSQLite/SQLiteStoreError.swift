@@ -31,11 +31,13 @@ extension SQLiteStoreError: WebErrorConvertible {
     }
 
     public var webError: WebError {
-        WebError(
+        var error = WebError(
             status: .serviceUnavailable,
             code: "storageUnavailable",
             message: self.message,
             detail: self.description
         )
+        error.retryAfter = 2
+        return error
     }
 }

@@ -1,8 +1,8 @@
 import Metrics
 import Prometheus
 import SignalboxMHD
-import Synchronization
 public import SignalboxWeb
+import Synchronization
 import TodoApp
 
 #if canImport(Glibc)

@@ -160,6 +160,7 @@ import TodoApp
             ["to": "todo", "input": "2", "from": "/authenticated/todos"]
         )
         #expect(failed.status == .serviceUnavailable)
+        #expect(failed.response.headerFields[.retryAfter] == "2")
         #expect(failed.body.contains("nothing changed"))
         try await demo.sessions.database.pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA query_only = 0")

@@ -186,6 +186,7 @@ import TodoApp
         try await store.pool.write { db in try db.execute(sql: "ALTER TABLE todo RENAME TO todo_gone") }
         let page = try await alice.get("/authenticated/todos")
         #expect(page.status == .serviceUnavailable)
+        #expect(page.response.headerFields[.retryAfter] == "2")
         #expect(page.body.contains("could not be read right now"))
         #expect(!page.body.contains("nothing changed"))
         #expect(!page.body.contains("no such table"))

@@ -77,16 +77,14 @@ struct TodoDemoPostgresCommand: AsyncParsableCommand {
         logger: Logger
     ) async throws -> TodoDemoBackend {
         let web = options.webConfiguration
-        let sessions = PostgresSessionStore(
-            client: sessionsClient,
-            configuration: .init(
-                idleTimeout: web.idleTimeout,
-                absoluteTimeout: web.absoluteTimeout,
-                maxSessions: web.maxSessions,
-                liveTrees: options.hotSessions
-            ),
-            logger: logger
+        let configuration = PostgresSessionStore.Configuration(
+            idleTimeout: web.idleTimeout,
+            absoluteTimeout: web.absoluteTimeout,
+            maxSessions: web.maxSessions,
+            liveTrees: options.hotSessions
         )
+        // Sessions get a client of their own: a POST holds one of its connections while its handlers query the data.
+        let sessions = PostgresSessionStore(client: sessionsClient, configuration: configuration, logger: logger)
         try await sessions.migrate()
         let store = PostgresTodoStore(client: dataClient, logger: logger)
         try await store.migrate()
