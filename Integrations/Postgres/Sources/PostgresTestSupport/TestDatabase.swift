@@ -77,6 +77,17 @@ public struct TestDatabase: Sendable {
         return try result.get()
     }
 
+    /// Closes every open connection to this database from the server's side (what clients see
+    /// when the server restarts), without refusing new ones.
+    public func dropConnections() async throws {
+        let server = try ServerURL.fromEnvironment()
+        try await Self.withAdmin(server) { admin in
+            try await admin.query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(self.name)"
+            )
+        }
+    }
+
     /// How many of this database's connections wait for a lock now.
     public func lockWaiters() async throws -> Int {
         let server = try ServerURL.fromEnvironment()

@@ -62,6 +62,9 @@ public final class PostgresSessionStore: SessionStore {
         /// The longest a request waits for a database connection before it answers 503 (default
         /// 2 seconds): while the database is down, requests fail promptly instead of queueing.
         public var connectionWait: Duration
+        /// The longest a request waits for one statement, a wait for the session's lock included,
+        /// before it answers 503 (default 5 seconds).
+        public var statementWait: Duration
 
         public init(
             idleTimeout: Duration = .seconds(30 * 60),
@@ -72,7 +75,8 @@ public final class PostgresSessionStore: SessionStore {
             maxSnapshotBytes: Int = 256 * 1024,
             optimisticAttempts: Int = 2,
             sweepInterval: Duration = .seconds(60),
-            connectionWait: Duration = .seconds(2)
+            connectionWait: Duration = .seconds(2),
+            statementWait: Duration = .seconds(5)
         ) {
             self.idleTimeout = idleTimeout
             self.absoluteTimeout = absoluteTimeout
@@ -83,6 +87,7 @@ public final class PostgresSessionStore: SessionStore {
             self.optimisticAttempts = optimisticAttempts
             self.sweepInterval = sweepInterval
             self.connectionWait = connectionWait
+            self.statementWait = statementWait
         }
 
         /// How often an unchanged session's last-seen time is written: ``touchInterval``, but at
@@ -96,7 +101,7 @@ public final class PostgresSessionStore: SessionStore {
     /// Expiry, capacity and what stays in memory.
     public let configuration: Configuration
     /// Round trips, database errors, tree-cache hits and conflicts so far.
-    public let counters = SessionStoreCounters()
+    public let counters: SessionStoreCounters
     let table: SessionTable
     let live: Mutex<LiveTrees>
     private let bookkeeping = Mutex(Bookkeeping())
@@ -113,12 +118,15 @@ public final class PostgresSessionStore: SessionStore {
     public init(client: PostgresClient, configuration: Configuration = Configuration(), logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        self.table = SessionTable(
+        let database = PostgresDatabase(
             client: client,
-            logger: logger,
-            counters: self.counters,
-            deadline: DatabaseDeadline(limit: configuration.connectionWait)
+            store: "sessions",
+            connectionWait: configuration.connectionWait,
+            statementWait: configuration.statementWait,
+            logger: logger
         )
+        self.table = SessionTable(database: database)
+        self.counters = SessionStoreCounters(database: database.counters)
         self.live = Mutex(LiveTrees(capacity: configuration.liveTrees))
     }
 
@@ -188,7 +196,7 @@ public final class PostgresSessionStore: SessionStore {
         let entered = Atomic<Bool>(false)
         let outcome: Attempt<Result>
         do {
-            outcome = try await self.table.deadline.withConnection(self.table.client) { connection in
+            outcome = try await self.table.database.withConnection { connection in
                 entered.store(true, ordering: .relaxed)
                 let executor = SessionTable.Executor.connection(connection)
                 try await self.database(id, "session not locked") { try await self.table.run("BEGIN", on: executor) }

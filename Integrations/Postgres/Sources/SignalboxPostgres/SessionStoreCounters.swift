@@ -19,42 +19,28 @@ public final class SessionStoreCounters: Sendable {
         public var conflicts: Int
     }
 
-    private let roundTrips = Atomic<Int>(0)
-    private let databaseErrors = Atomic<Int>(0)
+    private let database: DatabaseCounters
     private let treeCacheHits = Atomic<Int>(0)
     private let treeCacheMisses = Atomic<Int>(0)
     private let conflicts = Atomic<Int>(0)
 
-    private let roundTripCounter = Counter(
-        label: "signalbox_database_round_trips_total",
-        dimensions: [("store", "sessions")]
-    )
-    private let errorCounter = Counter(label: "signalbox_database_errors_total", dimensions: [("store", "sessions")])
     private let hitCounter = Counter(label: "signalbox_session_tree_cache_total", dimensions: [("result", "hit")])
     private let missCounter = Counter(label: "signalbox_session_tree_cache_total", dimensions: [("result", "miss")])
     private let conflictCounter = Counter(label: "signalbox_session_conflicts_total")
 
-    init() {}
+    init(database: DatabaseCounters) {
+        self.database = database
+    }
 
     /// The counts now.
     public var values: Values {
         Values(
-            roundTrips: self.roundTrips.load(ordering: .relaxed),
-            databaseErrors: self.databaseErrors.load(ordering: .relaxed),
+            roundTrips: self.database.roundTrips,
+            databaseErrors: self.database.failures,
             treeCacheHits: self.treeCacheHits.load(ordering: .relaxed),
             treeCacheMisses: self.treeCacheMisses.load(ordering: .relaxed),
             conflicts: self.conflicts.load(ordering: .relaxed)
         )
-    }
-
-    func roundTrip() {
-        self.roundTrips.add(1, ordering: .relaxed)
-        self.roundTripCounter.increment()
-    }
-
-    func databaseError() {
-        self.databaseErrors.add(1, ordering: .relaxed)
-        self.errorCounter.increment()
     }
 
     func treeCache(hit: Bool) {
@@ -70,5 +56,35 @@ public final class SessionStoreCounters: Sendable {
     func conflict() {
         self.conflicts.add(1, ordering: .relaxed)
         self.conflictCounter.increment()
+    }
+}
+
+/// Statements one store sent to PostgreSQL and how many failed, since it started; also the
+/// `signalbox_database_round_trips_total{store}` and `signalbox_database_errors_total{store}`
+/// metrics.
+public final class DatabaseCounters: Sendable {
+    private let sent = Atomic<Int>(0)
+    private let failed = Atomic<Int>(0)
+    private let sentCounter: Counter
+    private let failedCounter: Counter
+
+    init(store: String) {
+        self.sentCounter = Counter(label: "signalbox_database_round_trips_total", dimensions: [("store", store)])
+        self.failedCounter = Counter(label: "signalbox_database_errors_total", dimensions: [("store", store)])
+    }
+
+    /// Statements sent (each one round trip).
+    public var roundTrips: Int { self.sent.load(ordering: .relaxed) }
+    /// Statements, and waits for a connection, that failed.
+    public var failures: Int { self.failed.load(ordering: .relaxed) }
+
+    func roundTrip() {
+        self.sent.add(1, ordering: .relaxed)
+        self.sentCounter.increment()
+    }
+
+    func failure() {
+        self.failed.add(1, ordering: .relaxed)
+        self.failedCounter.increment()
     }
 }

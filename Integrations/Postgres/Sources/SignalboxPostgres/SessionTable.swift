@@ -7,10 +7,9 @@ import Synchronization
 /// Only the primary key is indexed: an update that changes no indexed column stays on its page
 /// (a HOT update, no index work), and expiry and eviction scan the table instead — rarely.
 struct SessionTable: Sendable {
-    let client: PostgresClient
-    let logger: Logger
-    let counters: SessionStoreCounters
-    let deadline: DatabaseDeadline
+    let database: PostgresDatabase
+    var client: PostgresClient { self.database.client }
+    var logger: Logger { self.database.logger }
 
     /// Where a statement runs: any pooled connection, or the one holding a transaction.
     enum Executor {
@@ -199,20 +198,12 @@ struct SessionTable: Sendable {
 
     // MARK: Running
 
-    /// Runs one statement (one round trip), counted.
+    /// Runs one statement (one round trip).
     @discardableResult
     func run(_ query: PostgresQuery, on executor: Executor) async throws -> [PostgresRow] {
-        self.counters.roundTrip()
-        do {
-            switch executor {
-            case .pool:
-                return try await self.deadline.rows(query, client: self.client, logger: self.logger)
-            case .connection(let connection):
-                return try await connection.query(query, logger: self.logger).collect()
-            }
-        } catch {
-            self.counters.databaseError()
-            throw error
+        switch executor {
+        case .pool: try await self.database.rows(query)
+        case .connection(let connection): try await self.database.rows(query, on: connection)
         }
     }
 

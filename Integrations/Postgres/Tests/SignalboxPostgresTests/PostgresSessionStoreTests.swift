@@ -297,6 +297,45 @@ import TodoApp
     }
 }
 
+extension PostgresSessionStoreTests {
+    /// Connections dropped while statements are in flight (a restart, as clients see it): every
+    /// request ends, answered or 503, and the store serves again afterwards.
+    @Test(.timeLimit(.minutes(1))) func connectionsDroppedUnderLoadNeverHangARequest() async throws {
+        try await withClients(1) { database, clients in
+            let store = try await self.stores(clients, .init(statementWait: .seconds(3)))[0]
+            var ids: [SessionID] = []
+            for _ in 0..<8 { ids.append(try await self.newSession(store)) }
+            let finished = EventLog()
+            let now = self.clock.now
+            let data = self.data
+            for round in 0..<10 {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (index, id) in ids.enumerated() {
+                        group.addTask {
+                            for step in 0..<10 {
+                                let access: SessionAccess = (index + step).isMultiple(of: 2) ? .exclusive : .retryable
+                                _ = try? await store.withSession(
+                                    id: id,
+                                    now: now,
+                                    access: access,
+                                    makeTree: { TodoWebApp.makeTree(store: data) }
+                                ) { $0.csrfToken = "t\(round)-\(step)" }
+                                finished.add("ended")
+                            }
+                        }
+                    }
+                    group.addTask { try await database.dropConnections() }
+                    // A hung request would keep this group waiting: the time limit fails the test.
+                    try await group.waitForAll()
+                }
+            }
+            #expect(finished.all.count == 10 * 8 * 10)
+            try await until { (try? await store.checkReadiness()) != nil }
+            #expect(try await self.token(store, ids[0]) != nil)
+        }
+    }
+}
+
 /// What happened, in order, across tasks.
 final class EventLog: Sendable {
     private let events = Mutex<[String]>([])
