@@ -65,7 +65,7 @@ public struct PostgresDatabase: Sendable {
         self.counters.roundTrip()
         do {
             return try await self.answer(on: connection) {
-                try await connection.query(query, logger: self.logger).collect()
+                try await connection.query(query, logger: Self.driverLogger).collect()
             }
         } catch {
             self.counters.failure()
@@ -113,6 +113,10 @@ public struct PostgresDatabase: Sendable {
             }
         }
     }
+
+    /// The logger postgres-nio gets: silent, since its trace lines carry the rows (password hashes,
+    /// session tokens). The stores log what failed themselves, without values.
+    static let driverLogger = Logger(label: "signalbox-postgres-driver") { _ in SwiftLogNoOpLogHandler() }
 
     private enum LeaseEvent: Sendable {
         case leased(PostgresConnection)

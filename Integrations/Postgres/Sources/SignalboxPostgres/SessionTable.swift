@@ -9,7 +9,6 @@ import Synchronization
 struct SessionTable: Sendable {
     let database: PostgresDatabase
     var client: PostgresClient { self.database.client }
-    var logger: Logger { self.database.logger }
 
     /// Where a statement runs: any pooled connection, or the one holding a transaction.
     enum Executor {
@@ -40,8 +39,11 @@ struct SessionTable: Sendable {
 
     /// Creates the table when missing; several instances starting at once take turns.
     func migrate() async throws {
-        try await self.client.withTransaction(logger: self.logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: self.logger)
+        try await self.client.withTransaction(logger: PostgresDatabase.driverLogger) { connection in
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(Self.migrationLock))",
+                logger: PostgresDatabase.driverLogger
+            )
             try await connection.query(
                 """
                 CREATE TABLE IF NOT EXISTS signalbox_session (
@@ -54,7 +56,7 @@ struct SessionTable: Sendable {
                     snapshot text NOT NULL
                 ) WITH (fillfactor = 80)
                 """,
-                logger: self.logger
+                logger: PostgresDatabase.driverLogger
             )
         }
     }

@@ -1,4 +1,5 @@
 import PostgresNIO
+import SignalboxPostgres
 import TodoApp
 import TodoStorage
 
@@ -65,13 +66,14 @@ extension PostgresTodoStore {
 
     /// Creates the tables, or brings them up to date: each migration not yet applied runs in a
     /// transaction of its own under an advisory lock, so several instances starting at once apply
-    /// it exactly once (the others wait, then find it recorded).
+    /// it exactly once (the others wait, then find it recorded). Start-up work: it waits for the
+    /// database as long as the client does (a minute while it cannot connect).
     ///
     /// - Throws: ``PostgresTodoStoreError`` naming the migration and the database's reason.
     public func migrate() async throws {
         for migration in Self.migrations {
             do {
-                try await self.client.withTransaction(logger: Self.driverLogger) { connection in
+                try await self.database.client.withTransaction(logger: Self.driverLogger) { connection in
                     try await connection.query(
                         "SELECT pg_advisory_xact_lock(\(Self.setupLock))",
                         logger: Self.driverLogger
@@ -121,7 +123,7 @@ extension PostgresTodoStore {
         let todos = await demo.todos(of: alice)
         let hash = try self.hasher.hash(InMemoryTodoStore.demoPassword)
         do {
-            return try await self.client.withTransaction(logger: Self.driverLogger) { connection in
+            return try await self.database.client.withTransaction(logger: Self.driverLogger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.setupLock))", logger: Self.driverLogger)
                 let users = try await connection.query("SELECT 1 FROM users LIMIT 1", logger: Self.driverLogger)
                     .collect()

@@ -1,9 +1,10 @@
 import Logging
 import PostgresNIO
+import SignalboxPostgres
 import TodoApp
 
-// How the store runs its statements: each one alone (one round trip), within the store's timeout,
-// and the database's errors turned into ``TodoStoreError``s with the cause logged.
+// How the store runs its statements: each one alone (one round trip) with bounded waits, and the
+// database's errors turned into ``TodoStoreError``s with the cause logged.
 extension PostgresTodoStore {
     /// The rows of one read statement, decoded by `decode`; a failure (of the statement or of the
     /// decoding) is logged and thrown as ``TodoStoreError/unreadable``.
@@ -22,8 +23,9 @@ extension PostgresTodoStore {
 
     /// The rows of one write statement (which PostgreSQL commits by itself), decoded by `decode`.
     /// A statement that fails is logged and thrown as ``TodoStoreError/unavailable``: nothing
-    /// changed. A decoding that fails is ``TodoStoreError/unreadable``, which says nothing about
-    /// the write (it cannot happen with the `RETURNING` columns here, but never trap).
+    /// changed (unless it was sent and then got no answer within the statement wait: then it may
+    /// still commit). A decoding that fails is ``TodoStoreError/unreadable``, which says nothing
+    /// about the write (it cannot happen with the `RETURNING` columns here, but never trap).
     func write<Value>(
         _ query: PostgresQuery,
         operation: String = #function,
@@ -55,47 +57,9 @@ extension PostgresTodoStore {
     /// on its own logger; the client's `backgroundLogger` tells about connections.
     static let driverLogger = Logger(label: "todo-postgres-driver") { _ in SwiftLogNoOpLogHandler() }
 
-    /// Every row of one statement, within ``timeout``.
+    /// Every row of one statement, each wait bounded (see `PostgresDatabase`).
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await self.withinTimeout { try await self.client.query(query).collect() }
-    }
-
-    /// Runs `body`, giving up after ``timeout``: then `body` is cancelled, which ends its wait for
-    /// a connection at once (postgres-nio's pool otherwise queues a request for up to a minute
-    /// while it cannot connect). A statement already sent is not interrupted: its outcome is
-    /// awaited and kept, so a write that happened is never reported as failed.
-    func withinTimeout<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        try await withThrowingTaskGroup(of: TimedOutcome<Value>.self) { group in
-            group.addTask { .finished(try await body()) }
-            group.addTask {
-                try? await Task.sleep(for: self.timeout)
-                return .timedOut
-            }
-            defer { group.cancelAll() }
-            if case .finished(let value) = try await group.next() { return value }
-            group.cancelAll()
-            do {
-                while let outcome = try await group.next() {
-                    if case .finished(let value) = outcome { return value }
-                }
-            } catch {
-                throw DatabaseTimeout(timeout: self.timeout, cause: error)
-            }
-            throw DatabaseTimeout(timeout: self.timeout, cause: nil)
-        }
-    }
-
-    /// What finished first: the operation, or the wait for ``timeout``.
-    enum TimedOutcome<Value: Sendable>: Sendable {
-        case finished(Value)
-        case timedOut
-    }
-
-    /// The database did not answer within the store's timeout.
-    struct DatabaseTimeout: Error {
-        var timeout: Duration
-        /// How the abandoned operation ended (usually: cancelled while waiting for a connection).
-        var cause: (any Error)?
+        try await self.database.rows(query)
     }
 
     /// Why an operation failed, for the log: the database's message and SQLSTATE, or why there
@@ -117,9 +81,6 @@ extension PostgresTodoStore {
             return Self.reason(cause)
         case let error as PostgresDecodingError:
             return "column \(error.columnName) (\(error.postgresType)) is not a \(error.targetType): \(error.code)"
-        case let error as DatabaseTimeout:
-            let cause = error.cause.map { " (\(Self.reason($0)))" } ?? ""
-            return "no answer within \(error.timeout)\(cause)"
         default:
             return String(describing: error)
         }

@@ -1,5 +1,6 @@
 public import Logging
 public import PostgresNIO
+public import SignalboxPostgres
 public import SignalboxWeb
 import Synchronization
 public import TodoApp
@@ -18,19 +19,18 @@ public import TodoStorage
 /// try await store.seedDemoIfEmpty()                 // alice / wonderland with the demo's todos, once
 /// ```
 ///
-/// Every operation is one statement, so one round trip without `BEGIN`/`COMMIT` (a failed login
-/// is one more). Reads that fail (the database is unreachable or refuses the statement) are
-/// logged and throw ``TodoStoreError/unreadable``; writes that fail are logged and throw
-/// ``TodoStoreError/unavailable``; the web layer answers both with 503. An operation waits at
-/// most ``timeout`` for the database: while postgres-nio's pool cannot connect, it queues
-/// requests for up to a minute before failing them.
+/// Every operation is one statement, so one round trip without `BEGIN`/`COMMIT` (a login is three:
+/// the wait, the password, the outcome). Reads that fail (the database is unreachable or refuses
+/// the statement) are logged and throw ``TodoStoreError/unreadable``; writes that fail are logged
+/// and throw ``TodoStoreError/unavailable``; the web layer answers both with 503. Statements run
+/// through a `PostgresDatabase`, which bounds every wait (for a connection, for an answer) and
+/// counts round trips and failures under the metrics label `data`.
 public final class PostgresTodoStore: TodoStore {
-    let client: PostgresClient
+    /// Where the statements go: its `counters` tell the round trips and failures so far.
+    public let database: SignalboxPostgres.PostgresDatabase
     let hasher: PasswordHasher
     let clock: any SessionClock
     let logger: Logger
-    /// How long one operation waits for the database before it fails.
-    public let timeout: Duration
     /// A hash no password matches, with the hasher's costs: verified for unknown usernames so
     /// that timing does not tell which names exist.
     let decoyHash: String
@@ -46,20 +46,37 @@ public final class PostgresTodoStore: TodoStore {
     /// - Parameters:
     ///   - hasher: How passwords are hashed (``PasswordHasher/forTests`` in tests).
     ///   - clock: The time of the login throttle's records (a `ManualSessionClock` in tests).
-    ///   - timeout: How long one operation waits for the database (mostly: for a connection)
-    ///     before it throws ``TodoStoreError/unreadable`` or ``TodoStoreError/unavailable``.
+    ///   - connectionWait: The longest wait for a connection (while the database is away).
+    ///   - statementWait: The longest wait for a statement's answer.
     ///   - logger: Where failed operations are reported, with the database's reason.
-    public init(
+    public convenience init(
         client: PostgresClient,
         hasher: PasswordHasher = PasswordHasher(),
         clock: any SessionClock = .system,
-        timeout: Duration = .seconds(5),
+        connectionWait: Duration = .seconds(2),
+        statementWait: Duration = .seconds(5),
         logger: Logger
     ) {
-        self.client = client
+        let database = SignalboxPostgres.PostgresDatabase(
+            client: client,
+            store: "data",
+            connectionWait: connectionWait,
+            statementWait: statementWait,
+            logger: logger
+        )
+        self.init(database: database, hasher: hasher, clock: clock, logger: logger)
+    }
+
+    /// A store whose statements go through `database` (whose client the caller runs).
+    public init(
+        database: SignalboxPostgres.PostgresDatabase,
+        hasher: PasswordHasher = PasswordHasher(),
+        clock: any SessionClock = .system,
+        logger: Logger
+    ) {
+        self.database = database
         self.hasher = hasher
         self.clock = clock
-        self.timeout = timeout
         self.logger = logger
         let zeros = { (count: Int) in String(repeating: "0", count: count) }
         self.decoyHash = "scrypt$\(hasher.rounds)$\(hasher.blockSize)$\(hasher.parallelism)$\(zeros(32))$\(zeros(64))"
@@ -73,11 +90,12 @@ public final class PostgresTodoStore: TodoStore {
 
     public func authenticate(username: String, password: String) async throws(TodoStoreError) -> User? {
         let name = username.lowercased()
-        let hash =
-            Self.isStorable(name)
-            ? try await self.read("SELECT password_hash FROM users WHERE username = \(name)") { rows in
+        var hash: String?
+        if Self.isStorable(name) {
+            hash = try await self.read("SELECT password_hash FROM users WHERE username = \(name)") { rows in
                 try rows.first?.decode(String.self)
-            } : nil
+            }
+        }
         guard let hash else {
             // Same work for an unknown name, so timing does not tell which names exist.
             _ = self.hasher.verify(password, against: self.decoyHash)

@@ -1,5 +1,6 @@
 import PostgresNIO
 import PostgresTestSupport
+import SignalboxPostgres
 import SignalboxTesting
 import Testing
 import TodoApp
@@ -17,14 +18,36 @@ import TodoApp
                 }
                 try await group.waitForAll()
             }
-            let names = try await strings("SELECT name FROM todo_demo_migrations ORDER BY applied_at", on: one.client)
+            let names = try await strings(
+                "SELECT name FROM todo_demo_migrations ORDER BY applied_at",
+                on: one.database.client
+            )
             #expect(names == PostgresTodoStore.migrations.map(\.name))
             try await other.migrate()  // nothing left to do
-            #expect(try await strings("SELECT name FROM todo_demo_migrations", on: other.client) == names)
+            #expect(try await strings("SELECT name FROM todo_demo_migrations", on: other.database.client) == names)
             // Both instances use the same tables.
             let ann = try await one.register(username: "ann", password: "password1")
             let todo = try await other.addTodo(title: "Shared", for: ann)
             #expect(try await one.todos(of: ann) == [todo])
+        }
+    }
+
+    @Test func aMigrationThatFailsNamesItselfAndLeavesNothingHalfDone() async throws {
+        try await TestDatabase.with { database in
+            try await database.withClient { client in
+                // A table of the same name, not the store's: the first migration cannot run.
+                try await execute("CREATE TABLE project (id text)", on: client)
+                let store = makeStore(client)
+                let error = try await #require(throws: PostgresTodoStoreError.self) { try await store.migrate() }
+                #expect(error.description.contains("todo-demo v1"))
+                #expect(error.description.contains("already exists"))
+                // Rolled back: neither its first table nor its record is there.
+                let tables = try await strings(
+                    "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
+                    on: client
+                )
+                #expect(tables == ["project"])
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import PostgresNIO
 import PostgresTestSupport
+import SignalboxPostgres
 import SignalboxTesting
 import Testing
 import TodoApp
@@ -179,6 +180,34 @@ import TodoApp
             await #expect(throws: TodoStoreError.notFound) { try await store.updateTodo(moved, for: ann) }
             #expect(try await store.todos(of: ann) == [todo])
             #expect(try await store.projects(of: ann) == [annsProject])
+        }
+    }
+
+    @Test func everyOperationIsOneRoundTrip() async throws {
+        try await withStore { store, _ in
+            let ann = try await store.register(username: "ann", password: "password1")
+            let counters = store.database.counters
+            var sent = counters.roundTrips
+            func expectOneMore(_ comment: Comment) {
+                #expect(counters.roundTrips == sent + 1, comment)
+                sent = counters.roundTrips
+            }
+            var todo = try await store.addTodo(title: "One", for: ann)
+            expectOneMore("addTodo")
+            todo.isDone = true
+            try await store.updateTodo(todo, for: ann)
+            expectOneMore("updateTodo")
+            _ = try await store.todos(of: ann)
+            expectOneMore("todos")
+            _ = try await store.settings(of: ann)
+            expectOneMore("settings")
+            _ = try await store.authenticate(username: "ann", password: "password1")
+            expectOneMore("authenticate")
+            _ = await store.loginWait(for: "ann")
+            expectOneMore("loginWait")
+            await store.recordLogin(of: "ann", succeeded: false)
+            expectOneMore("recordLogin")
+            #expect(counters.failures == 0)
         }
     }
 

@@ -43,14 +43,15 @@ func withTwoInstances<Result: Sendable>(
 func makeStore(
     _ client: PostgresClient,
     clock: ManualSessionClock = ManualSessionClock(),
-    timeout: Duration = .seconds(5),
+    wait: Duration = .seconds(5),
     log: LogRecorder = LogRecorder()
 ) -> PostgresTodoStore {
     PostgresTodoStore(
         client: client,
         hasher: .forTests,
         clock: clock,
-        timeout: timeout,
+        connectionWait: wait,
+        statementWait: wait,
         logger: log.logger(label: "todo-postgres-tests")
     )
 }
