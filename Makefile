@@ -1,7 +1,8 @@
 # Signalbox — the commands a new machine needs:
 #   make demo      installs what is missing, builds and runs the todo demo on http://127.0.0.1:8080
-#   make test      installs what is missing, runs every test (unit, PostgreSQL, in-process, loopback,
-#                  curl, browser); the PostgreSQL tests start a throwaway cluster of their own
+#   make test      installs what is missing, runs every test (unit, PostgreSQL, cluster, in-process,
+#                  loopback, curl, browser); the PostgreSQL and cluster tests start a throwaway
+#                  PostgreSQL of their own
 #   make cluster   installs what is missing (PostgreSQL, nginx), builds and runs INSTANCES (3) demos
 #                  sharing one PostgreSQL behind nginx on http://127.0.0.1:8080; Ctrl-C stops it all
 #                  (POSTGRES_URL=… uses that server, INSTANCE_ARGS=--dev is passed to every instance)
@@ -15,13 +16,13 @@ POSTGRES_URL ?=
 INSTANCE_ARGS ?=
 POSTGRES_PACKAGE = Integrations/Postgres
 
-.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests e2e curl-tests browser-tests build release bench stress cluster clean
+.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests cluster-tests e2e curl-tests browser-tests build release bench stress cluster clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
 	.build/release/todo-demo --host $(HOST) --port $(PORT)
 
-test: test-deps format-check unit-tests postgres-tests e2e
+test: test-deps format-check unit-tests postgres-tests cluster-tests e2e
 
 deps:
 	@.ci/install-deps
@@ -49,6 +50,20 @@ unit-tests:
 postgres-tests:
 	$(SWIFT) build --build-tests --package-path $(POSTGRES_PACKAGE)
 	$(POSTGRES_PACKAGE)/scripts/with-postgres.sh $(SWIFT) test --skip-build --parallel --package-path $(POSTGRES_PACKAGE)
+
+# Three instances of todo-demo-postgres (developer mode: X-Served-By) behind nginx, on a throwaway
+# PostgreSQL, twice: the curl suite through nginx, then cluster_test.py (two windows of one session
+# at once on two instances; kill -9 of an instance; PostgreSQL restarted and down). Each run gets a
+# fresh cluster and database. CLUSTER_BINARY picks another build of the instance program.
+CLUSTER_BINARY ?= $(POSTGRES_PACKAGE)/.build/debug/todo-demo-postgres
+CLUSTER_TEST = INSTANCES=3 PORT=0 HOST=127.0.0.1 POSTGRES_URL= CLUSTER_DIR= INSTANCE_COMMAND= INSTANCE_ARGS=--dev BINARY='$(CLUSTER_BINARY)' \
+	$(POSTGRES_PACKAGE)/scripts/cluster.sh --run
+
+cluster-tests:
+	$(SWIFT) build --package-path $(POSTGRES_PACKAGE) --product todo-demo-postgres
+	mkdir -p $(TEST_OUTPUT)
+	$(CLUSTER_TEST) Tests/EndToEnd/curl-suite.sh --cluster $(TEST_OUTPUT)
+	$(CLUSTER_TEST) python3 Tests/EndToEnd/cluster_test.py
 
 e2e: curl-tests browser-tests
 

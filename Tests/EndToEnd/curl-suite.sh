@@ -2,27 +2,77 @@
 # End-to-end checks of the todo demo over real HTTP with curl.
 #
 #   Tests/EndToEnd/curl-suite.sh <path-to-todo-demo> [output-folder]
+#   Tests/EndToEnd/curl-suite.sh --cluster [output-folder]
+#   Tests/EndToEnd/curl-suite.sh --base-url URL [output-folder]
 #
-# Starts the binary on a free port (--port 0, reading its "Listening on" line), then drives it
-# like a browser would (cookie jar, CSRF tokens scraped from pages and JSON) and prints PASS or
+# With a binary: starts it on a free port (--port 0, reading its "Listening on" line), then drives
+# it like a browser would (cookie jar, CSRF tokens scraped from pages and JSON) and prints PASS or
 # FAIL per check. Exits non-zero when any check failed. The server's log goes to
 # <output-folder>/curl-suite-server.log.
+#
+# --cluster: the same checks through nginx in front of several instances sharing PostgreSQL, as
+# run by `Integrations/Postgres/scripts/cluster.sh --run` (which exports CLUSTER_URL and
+# CLUSTER_DIR; run the instances with --dev so that they name themselves in X-Served-By). A
+# "restart of the server" restarts every instance through cluster.sh's helpers (kill -9 kills
+# them all); the checks that only make sense for one server of its own (its command line, its
+# SQLite files) print SKIP with the reason. Adds checks that consecutive requests of the session
+# were served by different instances (no sticky routing). The instances' logs are copied to
+# <output-folder>/curl-suite-cluster/. The database must be fresh (the demo's seed data only).
+#
+# --base-url URL: the checks that need no restart against a server someone else runs (fresh
+# data); the others print SKIP.
 set -euo pipefail
 
-BINARY=${1:?usage: curl-suite.sh <path-to-todo-demo> [output-folder]}
-OUTPUT=${2:-test-output}
+USAGE="usage: curl-suite.sh <path-to-todo-demo> | --cluster | --base-url URL  [output-folder]"
+MODE=single
+BINARY=""
+BASE=""
+case "${1:-}" in
+    --cluster)
+        MODE=cluster
+        shift
+        BASE=${CLUSTER_URL:?"--cluster needs CLUSTER_URL and CLUSTER_DIR (run it through cluster.sh --run)"}
+        CLUSTER_DIR=${CLUSTER_DIR:?"--cluster needs CLUSTER_DIR (run it through cluster.sh --run)"}
+        ;;
+    --base-url)
+        MODE=remote
+        BASE=${2:?$USAGE}
+        shift 2
+        ;;
+    "" | -h | --help)
+        echo "$USAGE" >&2
+        exit 2
+        ;;
+    *)
+        BINARY=$1
+        shift
+        ;;
+esac
+BASE=${BASE%/}
+OUTPUT=${1:-test-output}
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
-case "$BINARY" in /*) ;; *) BINARY="$PWD/$BINARY" ;; esac
+if [ "$MODE" = single ]; then
+    case "$BINARY" in /*) ;; *) BINARY="$PWD/$BINARY" ;; esac
+fi
 mkdir -p "$OUTPUT"
 OUTPUT=$(cd "$OUTPUT" && pwd)
 WORK=$(mktemp -d)
 SERVER_LOG="$OUTPUT/curl-suite-server.log"
 SERVER_PID=""
+CLUSTER_SH="$REPO/Integrations/Postgres/scripts/cluster.sh"
+INSTANCES=0
+[ "$MODE" = cluster ] && INSTANCES=$(wc -l <"$CLUSTER_DIR/instances")
 
 cleanup() {
     if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill "$SERVER_PID" 2>/dev/null || true
         wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    if [ "$MODE" = cluster ]; then
+        # The instances' logs and nginx's access log (which instance served what), for reading.
+        mkdir -p "$OUTPUT/curl-suite-cluster"
+        cp "$CLUSTER_DIR"/instance-*.log "$CLUSTER_DIR/access.log" "$CLUSTER_DIR/error.log" "$WORK/served-by" \
+            "$OUTPUT/curl-suite-cluster/" 2>/dev/null || true
     fi
     rm -rf "$WORK"
 }
@@ -30,10 +80,12 @@ trap cleanup EXIT
 
 PASSED=0
 FAILED=0
+SKIPPED=0
 START=$(date +%s)
 
 pass() { PASSED=$((PASSED + 1)); printf 'PASS %s\n' "$1"; }
 fail() { FAILED=$((FAILED + 1)); printf 'FAIL %s — %s\n' "$1" "$2"; }
+skip() { SKIPPED=$((SKIPPED + 1)); printf 'SKIP %s — %s\n' "$1" "$2"; }
 
 # ---------------------------------------------------------------- server
 
@@ -42,7 +94,13 @@ SERVER_ARGS=(--database "$DATABASE")
 
 # start_server: runs todo-demo on a free port with SERVER_ARGS (by default over $DATABASE, the same
 # file every time, so a restart finds what the previous run committed); sets SERVER_PID and BASE.
+# In cluster mode: starts every instance again (cluster.sh start-instance, all at once); BASE, the
+# nginx URL, stays.
 start_server() {
+    if [ "$MODE" = cluster ]; then
+        start_instances
+        return
+    fi
     : >"$WORK/stdout"
     (cd "$REPO" && exec "$BINARY" --port 0 "${SERVER_ARGS[@]}" >"$WORK/stdout" 2>>"$SERVER_LOG") &
     SERVER_PID=$!
@@ -62,11 +120,95 @@ start_server() {
     fi
 }
 
+# stop_server SIGNAL: stops the server with SIGNAL and waits for its end. In cluster mode: sends
+# SIGNAL to every instance (cluster.sh kill-instance, all at once) and waits until they are gone.
+stop_server() {
+    if [ "$MODE" = cluster ]; then
+        stop_instances "$1"
+        return
+    fi
+    kill -s "$1" "$SERVER_PID"
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+}
+
+# stop_instances SIGNAL: cluster.sh kill-instance N SIGNAL for every instance at once; sets
+# ESCALATED to the instances that had to be SIGKILLed after the helper's graceful timeout. A
+# marker in the X-Served-By log separates what was served before from what comes after.
+stop_instances() {
+    local signal=$1 n pids=() status=0
+    echo "--- instances stopped ($signal)" >>"$WORK/served-by"
+    for ((n = 1; n <= INSTANCES; n++)); do
+        "$CLUSTER_SH" kill-instance "$n" "$signal" >"$WORK/kill-$n.out" 2>&1 &
+        pids+=($!)
+    done
+    for n in "${!pids[@]}"; do wait "${pids[$n]}" || status=1; done
+    ESCALATED=""
+    for ((n = 1; n <= INSTANCES; n++)); do
+        grep -q 'SIGKILL' "$WORK/kill-$n.out" && ESCALATED+=" $n"
+    done
+    if [ "$status" -ne 0 ]; then
+        echo "FAIL cluster.sh kill-instance failed:" >&2
+        cat "$WORK"/kill-*.out >&2
+        exit 1
+    fi
+}
+
+# start_instances: cluster.sh start-instance N for every instance at once; each returns once its
+# instance accepts connections. Stops the suite when one does not start.
+start_instances() {
+    local n pids=() status=0
+    for ((n = 1; n <= INSTANCES; n++)); do
+        "$CLUSTER_SH" start-instance "$n" >"$WORK/start-$n.out" 2>&1 &
+        pids+=($!)
+    done
+    for n in "${!pids[@]}"; do wait "${pids[$n]}" || status=1; done
+    if [ "$status" -ne 0 ]; then
+        echo "FAIL an instance did not start again:" >&2
+        cat "$WORK"/start-*.out >&2
+        exit 1
+    fi
+}
+
+# needs_restarts NAME…: in --base-url mode (no way to restart the server) prints SKIP for each
+# named check and returns 1.
+needs_restarts() {
+    [ "$MODE" != remote ] && return 0
+    local name
+    for name in "$@"; do skip "$name" "--base-url: the suite cannot restart that server"; done
+    return 1
+}
+
 : >"$SERVER_LOG"
-start_server
-echo "Server at $BASE (pid $SERVER_PID)"
-[ "$(wc -l <"$WORK/stdout")" -eq 1 ] && pass "stdout holds exactly the Listening line" \
-    || fail "stdout holds exactly the Listening line" "$(cat "$WORK/stdout")"
+: >"$WORK/served-by"
+case "$MODE" in
+    single)
+        start_server
+        echo "Server at $BASE (pid $SERVER_PID)"
+        [ "$(wc -l <"$WORK/stdout")" -eq 1 ] && pass "stdout holds exactly the Listening line" \
+            || fail "stdout holds exactly the Listening line" "$(cat "$WORK/stdout")"
+        ;;
+    cluster)
+        echo "Cluster at $BASE ($INSTANCES instances: $(cut -d' ' -f2 "$CLUSTER_DIR/instances" | tr '\n' ' ')folder $CLUSTER_DIR)"
+        [ "$INSTANCES" -ge 2 ] && pass "the cluster has several instances ($INSTANCES)" \
+            || fail "the cluster has several instances" "$INSTANCES"
+        for ((n = 1; n <= INSTANCES; n++)); do
+            if [ "$(wc -l <"$CLUSTER_DIR/instance-$n.out")" -eq 1 ] && grep -q '^Listening on http://' "$CLUSTER_DIR/instance-$n.out"; then
+                pass "instance $n's stdout holds exactly the Listening line"
+            else
+                fail "instance $n's stdout holds exactly the Listening line" "$(cat "$CLUSTER_DIR/instance-$n.out")"
+            fi
+        done
+        ;;
+    remote)
+        echo "Server at $BASE (run by someone else)"
+        if ! curl -sS -o /dev/null --max-time 10 "$BASE/" 2>"$WORK/probe"; then
+            echo "FAIL nothing answers at $BASE: $(cat "$WORK/probe")" >&2
+            exit 1
+        fi
+        skip "stdout holds exactly the Listening line" "--base-url: the suite did not start the server"
+        ;;
+esac
 
 # ---------------------------------------------------------------- helpers
 
@@ -79,8 +221,13 @@ STATUS=""
 request() {
     local method=$1 path=$2
     shift 2
+    : >"$HEADERS"
     STATUS=$(curl -sS -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X "$method" -b "$JAR" -c "$JAR" \
         --max-time 10 "$@" "$BASE$path") || STATUS="000"
+    # Which instance answered (the demo's X-Served-By in developer mode; "-" when absent).
+    local served
+    served=$(header x-served-by)
+    echo "${served:--} $method $path $STATUS" >>"$WORK/served-by"
 }
 
 get() { request GET "$@"; }
@@ -333,23 +480,42 @@ expect_redirect "after login the deep link continues" /authenticated/todos/todo/
 
 # ---------------------------------------------------------------- shutdown
 
-kill -TERM "$SERVER_PID"
-STOPPED=""
-for _ in $(seq 1 100); do
-    if ! kill -0 "$SERVER_PID" 2>/dev/null; then STOPPED=yes; break; fi
-    sleep 0.1
-done
-if [ -n "$STOPPED" ]; then
-    CODE=0
-    wait "$SERVER_PID" || CODE=$?
-    [ "$CODE" = "0" ] && pass "SIGTERM stops the server gracefully (exit 0)" || fail "SIGTERM stops the server gracefully" "exit $CODE"
+if [ "$MODE" = single ]; then
+    kill -TERM "$SERVER_PID"
+    STOPPED=""
+    for _ in $(seq 1 100); do
+        if ! kill -0 "$SERVER_PID" 2>/dev/null; then STOPPED=yes; break; fi
+        sleep 0.1
+    done
+    if [ -n "$STOPPED" ]; then
+        CODE=0
+        wait "$SERVER_PID" || CODE=$?
+        [ "$CODE" = "0" ] && pass "SIGTERM stops the server gracefully (exit 0)" || fail "SIGTERM stops the server gracefully" "exit $CODE"
+    else
+        fail "SIGTERM stops the server gracefully" "still running after 10 s"
+    fi
+    SERVER_PID=""
+elif [ "$MODE" = cluster ]; then
+    # cluster.sh's helper waits for the end (SIGKILL after SHUTDOWN_TIMEOUT, which it reports);
+    # a graceful stop logs "stopped" last.
+    for ((n = 1; n <= INSTANCES; n++)); do cp "$CLUSTER_DIR/instance-$n.log" "$WORK/before-stop-$n.log"; done
+    stop_instances TERM
+    NOT_GRACEFUL=""
+    for ((n = 1; n <= INSTANCES; n++)); do
+        tail -n +"$(($(wc -l <"$WORK/before-stop-$n.log") + 1))" "$CLUSTER_DIR/instance-$n.log" | grep -q '\] stopped$' \
+            || NOT_GRACEFUL+=" $n"
+    done
+    [ -z "$ESCALATED" ] && [ -z "$NOT_GRACEFUL" ] && pass "SIGTERM stops every instance gracefully (each logged 'stopped')" \
+        || fail "SIGTERM stops every instance gracefully" "SIGKILLed after the timeout:${ESCALATED:- none}; no 'stopped' line:${NOT_GRACEFUL:- none}"
 else
-    fail "SIGTERM stops the server gracefully" "still running after 10 s"
+    skip "SIGTERM stops the server gracefully" "--base-url: the suite did not start the server"
 fi
-SERVER_PID=""
 
 # ---------------------------------------------------------------- durable: restart, kill -9
 
+if needs_restarts "after a restart the same cookie shows the same page" "a todo created before the restart is still there" \
+    "a modal opened before a restart is still open after the next restart" "the pending result is delivered after the restart" \
+    "kill -9 loses no acknowledged create"; then
 start_server
 get /authenticated/todos/todo/3
 expect_status "after a restart the same cookie shows the same page" 200
@@ -359,7 +525,7 @@ expect_status "a todo created before the restart is still there" 200
 expect_body "with its title" '&lt;script&gt;alert(1)&lt;/script&gt;'
 get /authenticated/todos/todo/3/pickProject
 expect_body "a modal opened before a restart…" '<dialog open'
-kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+stop_server TERM
 start_server
 get /
 expect_redirect "…is still open after the next restart" /authenticated/todos/todo/3/pickProject
@@ -370,16 +536,19 @@ expect_redirect "the pending result is delivered after the restart" /authenticat
 get /authenticated/todos/todo/3
 expect_body "the todo got the picked project" '/authenticated/projects/project/1">Garden</a>'
 
-# A burst of creates, then kill -9: every create that got its 303 is there after the restart.
+# A burst of creates, then kill -9 (of every instance, in cluster mode): every create that got its
+# 303 is there after the restart.
 ACKED=()
 for n in $(seq 1 40); do
     post /authenticated/todos/createTodo "title=burst $n"
     [ "$STATUS" = "303" ] && ACKED+=("burst $n")
-    [ "$n" = 25 ] && kill -KILL "$SERVER_PID"
+    if [ "$n" = 25 ]; then
+        if [ "$MODE" = cluster ]; then stop_instances KILL; else kill -KILL "$SERVER_PID"; fi
+    fi
     [ "$n" -ge 25 ] && break
     get /authenticated/todos/createTodo
 done
-wait "$SERVER_PID" 2>/dev/null || true
+if [ "$MODE" = single ]; then wait "$SERVER_PID" 2>/dev/null || true; fi
 start_server
 get /authenticated/todos
 MISSING=0
@@ -388,9 +557,13 @@ for title in "${ACKED[@]}"; do
 done
 [ "${#ACKED[@]}" -ge 20 ] && [ "$MISSING" = 0 ] && pass "kill -9 loses no acknowledged create (${#ACKED[@]} of them)" \
     || fail "kill -9 loses no acknowledged create" "${#ACKED[@]} acknowledged, $MISSING missing"
-kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-SERVER_PID=""
+if [ "$MODE" = single ]; then
+    kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+fi
+fi
 
+if [ "$MODE" = single ]; then
 # --in-memory --sessions FILE: the sessions survive a restart, the data does not.
 SERVER_ARGS=(--in-memory --sessions "$WORK/only.sessions.sqlite")
 rm -f "$JAR"
@@ -421,7 +594,71 @@ else
         && pass "a data file that is not SQLite stops start-up naming the file and the problem" \
         || fail "a data file that is not SQLite stops start-up naming the file" "$(tail -2 "$WORK/bad.log")"
 fi
+else
+    WHY="the server's own command line and SQLite files: a single-server check"
+    [ "$MODE" = cluster ] && WHY="$WHY (the cluster's instances share PostgreSQL)"
+    skip "with --in-memory --sessions FILE the sessions survive a restart, the data does not" "$WHY"
+    skip "a data file that is not SQLite stops start-up naming the file and the problem" "$WHY"
+fi
+
+# ---------------------------------------------------------------- cluster: which instance served
+
+# Every request of the suite went through nginx with one session (one cookie jar at a time); the
+# instances name themselves in X-Served-By ("127.0.0.1:PORT pid N"). The log holds one line per
+# request ("VALUE METHOD PATH STATUS"), and a "---" line where every instance was stopped.
+if [ "$MODE" = cluster ]; then
+    SERVED="$WORK/served-by"
+    # named_answers: the lines of answers that carry X-Served-By.
+    named_answers() { grep -v '^---' "$SERVED" | { grep -v '^- ' || true; }; }
+    TOTAL=$(grep -vc '^---' "$SERVED" || true)
+    UNNAMED=$(grep -v '^---' "$SERVED" | grep -c '^- ' || true)
+    if [ "$UNNAMED" = 0 ]; then
+        pass "every answer names the instance that served it (X-Served-By on all $TOTAL)"
+    else
+        fail "every answer names the instance that served it" \
+            "$UNNAMED of $TOTAL answers lack X-Served-By (run the instances with --dev), e.g. $(grep -m1 '^- ' "$SERVED")"
+    fi
+    # Consecutive requests (not across a stop of the instances, where the set changes).
+    read -r PAIRS SAME EXAMPLE < <(awk '
+        /^---/ || $1 == "-" { previous = ""; next }
+        { value = $1 " " $3
+          if (previous != "") { pairs++; if (value == previous) { same++; if (example == "") example = $4 "_" $5 } }
+          previous = value }
+        END { print pairs + 0, same + 0, (example == "" ? "-" : example) }' "$SERVED")
+    if [ "$PAIRS" -ge 50 ] && [ "$SAME" = 0 ]; then
+        pass "consecutive requests of one session were served by different instances ($PAIRS pairs, none on the same instance)"
+    else
+        fail "consecutive requests of one session were served by different instances" \
+            "$SAME of $PAIRS consecutive pairs on the same instance (first: $EXAMPLE); see $OUTPUT/curl-suite-cluster/served-by"
+    fi
+    DISTINCT=$(named_answers | awk '{ print $1 " " $3 }' | sort -u | wc -l)
+    PORTS=$(named_answers | awk '{ print $1 }' | sort -u | wc -l)
+    [ "$DISTINCT" -ge 3 ] && [ "$PORTS" -ge "$INSTANCES" ] \
+        && pass "the session was served by $DISTINCT distinct instance processes on $PORTS ports" \
+        || fail "the session was served by at least 3 instances" "$DISTINCT distinct X-Served-By values, $PORTS ports"
+    # No stickiness: every instance served its share of the session's requests (round-robin gives
+    # each 1/N), and nginx's configuration has no affinity directive.
+    SHARES=$(named_answers | awk '{ print $1 }' | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')
+    LEAST=$(named_answers | awk '{ print $1 }' | sort | uniq -c | sort -n | awk 'NR == 1 { print $1 }')
+    if [ -n "$LEAST" ] && [ "$PORTS" -ge "$INSTANCES" ] && [ $((LEAST * INSTANCES * 2)) -ge "$TOTAL" ]; then
+        pass "no sticky routing: each instance served at least half its round-robin share (${SHARES% })"
+    else
+        fail "no sticky routing" "requests per instance: ${SHARES% } of $TOTAL"
+    fi
+    if grep -Eq '^[[:space:]]*(ip_hash|hash|sticky|least_conn|random)\b' "$CLUSTER_DIR/nginx.conf"; then
+        fail "nginx balances by plain round-robin" "$(grep -E '^[[:space:]]*(ip_hash|hash|sticky|least_conn|random)\b' "$CLUSTER_DIR/nginx.conf")"
+    else
+        pass "nginx balances by plain round-robin (no ip_hash, hash or sticky in nginx.conf)"
+    fi
+fi
 
 echo
-echo "curl suite: $PASSED passed, $FAILED failed in $(($(date +%s) - START)) s (server log: $SERVER_LOG)"
+case "$MODE" in
+    single) WHERE="server log: $SERVER_LOG" ;;
+    cluster) WHERE="instance logs: $OUTPUT/curl-suite-cluster" ;;
+    remote) WHERE="server at $BASE" ;;
+esac
+SKIPS=""
+[ "$SKIPPED" -gt 0 ] && SKIPS=", $SKIPPED skipped"
+echo "curl suite: $PASSED passed, $FAILED failed$SKIPS in $(($(date +%s) - START)) s ($WHERE)"
 [ "$FAILED" -eq 0 ]

@@ -72,9 +72,14 @@ extension PostgresSessionStore {
         } catch {
             result = .failure(error)
         }
-        guard let next = try await self.persist(state, from: entry, row: row, id: id, now: now, on: executor) else {
-            return .conflict
+        let saved: LiveTree?
+        do {
+            saved = try await self.persist(state, from: entry, row: row, id: id, now: now, on: executor)
+        } catch PostgresStoreError.unavailable(let reason) where locked {
+            // The body ran and may have written the app's data: "nothing changed" would be untrue.
+            throw PostgresStoreError.pageNotSaved(reason: reason)
         }
+        guard let next = saved else { return .conflict }
         return .finished(result, keep: (state.id, next))
     }
 

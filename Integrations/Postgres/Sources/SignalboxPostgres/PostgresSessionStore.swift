@@ -202,8 +202,12 @@ public final class PostgresSessionStore: SessionStore {
                 try await self.database(id, "session not locked") { try await self.table.run("BEGIN", on: executor) }
                 do {
                     let attempt = try await self.attempt(id, now: now, on: executor, makeTree: makeTree, body)
-                    try await self.database(id, "session change not committed") {
-                        try await self.table.run("COMMIT", on: executor)
+                    do {
+                        try await self.database(id, "session change not committed") {
+                            try await self.table.run("COMMIT", on: executor)
+                        }
+                    } catch PostgresStoreError.unavailable(let reason) {
+                        throw PostgresStoreError.pageNotSaved(reason: reason)
                     }
                     return attempt
                 } catch {

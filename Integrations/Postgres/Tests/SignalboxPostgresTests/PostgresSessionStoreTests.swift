@@ -336,6 +336,34 @@ extension PostgresSessionStoreTests {
     }
 }
 
+extension PostgresSessionStoreTests {
+    /// A POST may have written the app's data before its session write failed: its answer must
+    /// not say that nothing changed.
+    @Test func aPostWhoseSessionCouldNotBeSavedDoesNotClaimThatNothingChanged() async throws {
+        try await withClients(1) { database, clients in
+            let store = try await self.stores(clients)[0]
+            let id = try await self.newSession(store)
+            let error = await #expect(throws: PostgresStoreError.self) {
+                try await store.withSession(id: id, now: self.clock.now, access: .exclusive, makeTree: self.makeTree) {
+                    state in
+                    try await database.dropConnections()  // the database goes away while the handler runs
+                    state.csrfToken = "changed"
+                }
+            }
+            guard case .pageNotSaved = try #require(error) else {
+                Issue.record("expected pageNotSaved, got \(String(describing: error))")
+                return
+            }
+            let web = try #require(error).webError
+            #expect(web.status == .serviceUnavailable)
+            #expect(web.message.contains("may have been saved"))
+            #expect(!web.message.contains("nothing changed"))
+            try await until { (try? await store.checkReadiness()) != nil }
+            #expect(try await self.token(store, id) == "t")  // the session as it was
+        }
+    }
+}
+
 /// What happened, in order, across tasks.
 final class EventLog: Sendable {
     private let events = Mutex<[String]>([])
