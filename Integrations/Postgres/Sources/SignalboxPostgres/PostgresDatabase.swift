@@ -64,9 +64,7 @@ public struct PostgresDatabase: Sendable {
     public func rows(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [PostgresRow] {
         self.counters.roundTrip()
         do {
-            return try await self.answer(on: connection) {
-                try await connection.query(query, logger: Self.driverLogger).collect()
-            }
+            return try await self.answer(query, on: connection)
         } catch {
             self.counters.failure()
             throw error
@@ -96,10 +94,10 @@ public struct PostgresDatabase: Sendable {
                     continuation.yield(.failed(error))
                 }
             }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                continuation.yield(.expired)
-            }
+            let timer = PostgresClient.defaultEventLoopGroup.any().scheduleTask(
+                in: .nanoseconds(Self.nanoseconds(limit))
+            ) { continuation.yield(.expired) }
+            defer { timer.cancel() }
             var iterator = events.makeAsyncIterator()
             switch await iterator.next() {
             case .leased(let connection):
@@ -124,44 +122,35 @@ public struct PostgresDatabase: Sendable {
         case expired
     }
 
-    /// Waits for `operation`'s answer, but not past ``statementWait`` nor past the connection's
-    /// closing; an abandoned operation is left to finish on its own (its connection is closed).
-    private func answer<T: Sendable>(
-        on connection: PostgresConnection,
-        _ operation: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
+    /// Waits for the statement's rows, but not past ``statementWait`` nor past its connection's
+    /// closing: the answer comes from the driver's future or from a timer on the connection's
+    /// event loop, whichever is first (no task per statement). A statement abandoned at the time
+    /// limit has its connection closed.
+    private func answer(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [PostgresRow] {
+        // A statement written to a closed connection is never answered: do not write it.
         if connection.isClosed { throw ConnectionLost() }
         let limit = self.statementWait
-        let outcome = Outcome<T>()
+        let outcome = Outcome<[PostgresRow]>()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.wait(continuation)
-            // Watches the connection while the statement runs: a closed connection or the time
-            // limit ends the wait. Cancelled as soon as the statement is answered.
-            let watcher = Task {
-                let deadline = ContinuousClock.now + limit
-                while !outcome.isFinished {
-                    if connection.isClosed {
-                        outcome.finish(.failure(ConnectionLost()))
-                        return
-                    }
-                    if ContinuousClock.now >= deadline {
-                        if outcome.finish(.failure(Timeout(waitedFor: "answer from the database", limit: limit))) {
-                            try? await connection.close()
-                        }
-                        return
-                    }
-                    try? await Task.sleep(for: .milliseconds(50))
-                }
+            let timer = connection.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(limit))) {
+                let error: any Error =
+                    connection.isClosed
+                    ? ConnectionLost() : Timeout(waitedFor: "answer from the database", limit: limit)
+                if outcome.finish(.failure(error)) { connection.close().whenComplete { _ in } }
             }
-            Task {
-                do {
-                    outcome.finish(.success(try await operation()))
-                } catch {
-                    outcome.finish(.failure(error))
-                }
-                watcher.cancel()
+            connection.query(query, logger: Self.driverLogger).whenComplete { result in
+                timer.cancel()
+                outcome.finish(result.map(\.rows))
             }
+            // The connection closing ends the wait too (the timer is only the last resort).
+            if connection.isClosed { outcome.finish(.failure(ConnectionLost())) }
         }
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
 
