@@ -193,6 +193,17 @@ struct SessionTable: Sendable {
         try Self.single(try await self.run("SELECT count(*) FROM signalbox_session", on: .pool))
     }
 
+    /// The planner's estimate of the row count (no scan; kept by autovacuum), or the exact count
+    /// while the table has never been analysed.
+    func estimatedCount() async throws -> Int {
+        let rows = try await self.run(
+            "SELECT reltuples::bigint FROM pg_class WHERE oid = 'signalbox_session'::regclass",
+            on: .pool
+        )
+        let estimate = try Self.single(rows)
+        return estimate >= 0 ? estimate : try await self.count()
+    }
+
     /// One round trip to see whether the database answers.
     func ping() async throws {
         try await self.run("SELECT 1", on: .pool)

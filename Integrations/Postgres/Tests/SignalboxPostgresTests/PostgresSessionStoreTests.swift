@@ -364,6 +364,20 @@ extension PostgresSessionStoreTests {
     }
 }
 
+extension PostgresSessionStoreTests {
+    @Test func theSessionGaugeCountsWithoutScanningOnceTheTableIsAnalysed() async throws {
+        try await withClients(1) { _, clients in
+            let store = try await self.stores(clients)[0]
+            for _ in 0..<3 { _ = try await self.newSession(store) }
+            #expect(try await store.table.estimatedCount() == 3)  // never analysed: the exact count
+            try await clients[0].query("ANALYZE signalbox_session")
+            _ = try await self.newSession(store)
+            #expect(try await store.table.estimatedCount() == 3)  // the planner's figure, not a scan
+            #expect(try await store.count == 4)
+        }
+    }
+}
+
 /// What happened, in order, across tasks.
 final class EventLog: Sendable {
     private let events = Mutex<[String]>([])
