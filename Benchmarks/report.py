@@ -5,8 +5,10 @@
   report.py sessions OUT_DIR MACHINE_LINE
   report.py render OUT_DIR MACHINE_LINE
   report.py durable OUT_DIR MACHINE_LINE
+  report.py scaleout OUT_DIR MACHINE_LINE
 """
 import glob
+import json
 import os
 import re
 import statistics
@@ -438,6 +440,307 @@ def durable(out, machine):
     print("\n".join(lines))
 
 
+SESSIONS_ROUND_TRIPS = 'signalbox_database_round_trips_total{store="sessions"}'
+DATA_ROUND_TRIPS = 'signalbox_database_round_trips_total{store="data"}'
+
+
+def statement_store(query):
+    """Which store sent a statement: "sessions" (its table, and the BEGIN/COMMIT of a locked
+    request), "gauges" (the session count /metrics runs) or "data"."""
+    text = query.strip().rstrip(";").upper()
+    if text.startswith("SELECT COUNT(*) FROM SIGNALBOX_SESSION"):
+        return "gauges"
+    if "SIGNALBOX_SESSION" in text or text in ("BEGIN", "COMMIT", "ROLLBACK"):
+        return "sessions"
+    return "data"
+
+
+def scaleout_run(out, name, index, kind, instances):
+    """One measured run: wrk's figures plus, per request, round trips and CPU (probe.py's snapshots).
+    CPU is divided by the requests wrk completed; round trips and statements by the requests the
+    instances counted (the few wrk left in flight at its end still ran)."""
+    row = parse_wrk(os.path.join(out, f"{name}-{index}.txt"))
+    before = json.load(open(os.path.join(out, f"{name}-{index}.before.json")))
+    after = json.load(open(os.path.join(out, f"{name}-{index}.after.json")))
+    hz, requests = before["clk_tck"], max(row["requests"], 1)
+    members = {"sql": ["sql"], "pg": ["pg"], "cl": [f"cl{n}" for n in range(1, instances + 1)]}[kind]
+
+    def seconds_of(process):
+        return (after["cpu"][process] - before["cpu"][process]) / hz
+
+    def counter(member, prefix):
+        b, a = before["metrics"].get(member, {}), after["metrics"].get(member, {})
+        return sum(value - b.get(key, 0) for key, value in a.items() if key.startswith(prefix))
+
+    row["cpu_instances"] = sum(seconds_of(m) for m in members) / requests
+    row["switches"] = sum(after["switches"][m] - before["switches"][m] for m in members) / requests
+    if kind != "sql":
+        row["cpu_postgres"] = seconds_of("postgres") / requests
+        served = [counter(m, "signalbox_http_requests_total{") for m in members]
+        row["served"] = served
+        total = max(sum(served), 1)
+        row["cpu_each"] = [seconds_of(m) / max(s, 1) for m, s in zip(members, served)]
+        row["not_ok"] = sum(counter(m, "signalbox_http_requests_total{") - counter(m, 'signalbox_http_requests_total{kind="page",status="200"}') for m in members)
+        # Each /metrics scrape counts the stored sessions (one round trip): the after-snapshot's
+        # falls into the window.
+        row["rt_sessions_metrics"] = (sum(counter(m, SESSIONS_ROUND_TRIPS) for m in members) - len(members)) / total
+        if any(DATA_ROUND_TRIPS in after["metrics"].get(m, {}) for m in members):
+            row["rt_data_metrics"] = sum(counter(m, DATA_ROUND_TRIPS) for m in members) / total
+        hits = sum(counter(m, 'signalbox_session_tree_cache_total{result="hit"}') for m in members)
+        misses = sum(counter(m, 'signalbox_session_tree_cache_total{result="miss"}') for m in members)
+        row["hit_rate"] = hits / max(hits + misses, 1)
+        row["conflicts"] = sum(counter(m, "signalbox_session_conflicts_total") for m in members) / total
+        row["db_errors"] = sum(counter(m, "signalbox_database_errors_total") for m in members)
+        database = "single" if kind == "pg" else "cluster"
+        calls_before = {(r[0], r[1]): r[2] for r in before["statements"]}
+        statements = {}
+        for db, queryid, calls, query in after["statements"]:
+            if db == database:
+                delta = calls - calls_before.get((db, queryid), 0)
+                if delta:
+                    statements[query] = statements.get(query, 0) + delta
+        row["statements"] = statements
+        row["served_total"] = total
+        for store in ("sessions", "data"):
+            row[f"rt_{store}_pg"] = sum(c for q, c in statements.items() if statement_store(q) == store) / total
+        row["writes"] = sum(c for q, c in statements.items() if q.upper().startswith("UPDATE SIGNALBOX_SESSION SET CSRF_TOKEN")) / total
+    if kind == "cl":
+        row["cpu_nginx"] = seconds_of("nginx") / requests
+    row["cpu_all"] = row["cpu_instances"] + row.get("cpu_postgres", 0) + row.get("cpu_nginx", 0)
+    row["cpu_wrk"] = seconds_of("wrk") / requests
+    busy = (after["machine"] - before["machine"]) / hz
+    row["machine_busy"] = busy / (after["time"] - before["time"])
+    row["cpu_other"] = busy / requests - row["cpu_all"] - row["cpu_wrk"]
+    return row
+
+
+def scaleout(out, machine):
+    instances = int(open(os.path.join(out, "instances")).read())
+    kinds = ("sql", "pg", "cl")
+    cases = {}
+    for case in ("c", "d"):
+        for kind in kinds:
+            name = case + kind
+            count = len(glob.glob(os.path.join(out, f"{name}-*.txt")))
+            cases[name] = [scaleout_run(out, name, i, kind, instances) for i in range(1, count + 1)]
+    keys = ("rps", "p50", "p99", "bytes", "cpu_instances", "cpu_postgres", "cpu_nginx", "cpu_all", "rt_sessions_metrics",
+            "rt_data_metrics", "rt_sessions_pg", "rt_data_pg", "hit_rate", "conflicts", "writes", "switches", "cpu_wrk",
+            "cpu_other", "machine_busy")
+    med = {name: {k: median(rows, k) for k in keys if all(k in r for r in rows)} for name, rows in cases.items()}
+    duration = re.search(r" -d(\S+)", command(out, "csql")).group(1)
+    rounds = len(cases["csql"])
+    info = {name: open(os.path.join(out, name)).read().strip() for name in ("postgres-version", "postgres-synchronous-commit", "nginx-version", "filesystem")}
+    pg_version = re.match(r"PostgreSQL [\d.]+", info["postgres-version"]).group(0)
+
+    def us(value):
+        return f"{value * 1e6:,.0f} µs"
+
+    lines = ["<!-- scaleout:begin -->", "## Scale-out: PostgreSQL and several instances behind nginx (issue 15)", ""]
+    lines.append(f"Measured {machine}, {pg_version} (`synchronous_commit = {info['postgres-synchronous-commit']}`, data on {info['filesystem']}), {info['nginx-version']}.")
+    lines.append(
+        "Command: `ONLY=scaleout Benchmarks/run.sh` (script `Benchmarks/scaleout/scaleout.sh`; with `SKIP_BUILD=1` it "
+        "uses the release `todo-demo` and `todo-demo-postgres` already in `Benchmarks/.build`). One throwaway PostgreSQL "
+        "(`Integrations/Postgres/scripts/postgres.sh`, with `pg_stat_statements`) holds two databases; three systems run "
+        f"at once: **SQLite** (`todo-demo --database`, data and sessions in SQLite files, as the durable section), "
+        f"**PostgreSQL** (one `todo-demo-postgres --postgres …/single`, data and sessions in PostgreSQL) and **cluster** "
+        f"({instances} `todo-demo-postgres --postgres …/cluster --behind-proxy` behind nginx, round-robin, started by "
+        "`Integrations/Postgres/scripts/cluster.sh` exactly as `make cluster` does: 2 nginx workers, 16 idle upstream "
+        "connections kept per worker). Each gets 20 todos and 1 + 64 signed-in sessions through HTTP "
+        "(`Benchmarks/load/client.py`; the cluster's through nginx); wrk sends the 64 cookies round-robin with "
+        "`Benchmarks/load/sessions.lua` as the load and durable sections do: (c) the list page, (d) list ↔ todo 1 on "
+        "each session's alternate requests, so a request pushes or pops its session's tree and writes its row (when two "
+        "requests of one session overlap, the later one may find its page already shown: see \"session rows written\"). "
+        f"{rounds} rounds; in each, c for the three systems, then d (SQLite first in odd rounds, the cluster first in "
+        f"even ones); each measurement is one `wrk -t2 -c64 -d{duration} --latency` after a warm-up and a 1 s pause. "
+        "Around each measured run `Benchmarks/scaleout/probe.py` reads the CPU time (user + system, `/proc`) of every "
+        "instance, of PostgreSQL (the postmaster, all its backends and background processes, and those it reaped) "
+        "and of nginx (master and workers), the instances' `/metrics` counters and PostgreSQL's `pg_stat_statements`; "
+        "per request means divided by the requests wrk completed. **wrk, nginx, PostgreSQL and every instance share "
+        "the machine's 2 cores** (and the machine is shared with other work), so req/s cannot show scaling: read "
+        "the CPU per request.")
+    lines.append("")
+    lines.append(f"List page body vs SQLite's: PostgreSQL **{open(os.path.join(out, 'body-pg')).read().strip()}**, "
+                 f"cluster **{open(os.path.join(out, 'body-cl')).read().strip()}** (byte for byte, `cmp`).")
+    lines.append("")
+    labels = {
+        "csql": "(c) list page — SQLite, one instance",
+        "cpg": "(c) list page — PostgreSQL, one instance",
+        "ccl": f"(c) list page — {instances} instances behind nginx",
+        "dsql": "(d) list ↔ todo 1 — SQLite, one instance",
+        "dpg": "(d) list ↔ todo 1 — PostgreSQL, one instance",
+        "dcl": f"(d) list ↔ todo 1 — {instances} instances behind nginx",
+    }
+    lines.append("| Case | median req/s | p50 | p99 | req/s per round | p99 per round | bytes/response |")
+    lines.append("|---|---:|---:|---:|---|---|---:|")
+    for name, label in labels.items():
+        m = med[name]
+        lines.append(
+            f"| {label} | **{fmt_rps(m['rps'])}** | {ms(m['p50'])} | {ms(m['p99'])} | "
+            f"{', '.join(fmt_rps(r['rps']) for r in cases[name])} | {', '.join(ms(r['p99']) for r in cases[name])} | {m['bytes']:,.0f} |")
+    lines.append("")
+    problems = []
+    for name, rows in cases.items():
+        for index, row in enumerate(rows, 1):
+            if row["errors"] or row["non2xx"]:
+                problems.append(f"{name} round {index}: {row['errors']} {'non-2xx ' + str(row['non2xx']) if row['non2xx'] else ''}".strip())
+            if row.get("not_ok") or row.get("db_errors"):
+                problems.append(f"{name} round {index}: instances answered {row['not_ok']:.0f} non-200, {row['db_errors']:.0f} database errors")
+    lines.append("wrk reported: " + "; ".join(problems) + "." if problems else
+                 "wrk reported no socket errors and no non-2xx/3xx responses in any run; the instances counted no "
+                 "other status than 200 and no database error.")
+    lines.append("")
+
+    def opt(m, key, fmt):
+        return fmt(m[key]) if key in m else "—"
+
+    lines.append("Per request (medians of the rounds):")
+    lines.append("")
+    lines.append("| Case | session-store round trips (`/metrics`) | session-store statements (PostgreSQL) | data-store statements (PostgreSQL) | session rows written | conflicts (re-runs) | live-tree hits | CPU: instance(s) | CPU: PostgreSQL | CPU: nginx | CPU: all | instance context switches |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, label in labels.items():
+        m = med[name]
+        lines.append(
+            f"| {label} | {opt(m, 'rt_sessions_metrics', lambda v: f'{v:.2f}')} | {opt(m, 'rt_sessions_pg', lambda v: f'{v:.2f}')} | "
+            f"{opt(m, 'rt_data_pg', lambda v: f'{v:.2f}')} | {opt(m, 'writes', lambda v: f'{v:.2f}')} | "
+            f"{opt(m, 'conflicts', lambda v: f'{v:.3f}')} | {opt(m, 'hit_rate', lambda v: f'{v * 100:.0f} %')} | "
+            f"{us(m['cpu_instances'])} | {opt(m, 'cpu_postgres', us)} | {opt(m, 'cpu_nginx', us)} | **{us(m['cpu_all'])}** | "
+            f"{m['switches']:.1f} |")
+    lines.append("")
+    lines.append(
+        "The rest of the machine during the runs (medians): "
+        + "; ".join(f"{name} wrk {us(med[name]['cpu_wrk'])}, other processes {us(max(med[name]['cpu_other'], 0))} per request, "
+                    f"machine {med[name]['machine_busy'] * 100 / os.cpu_count():.0f} % busy" for name in labels)
+        + " (wrk's time is the benchmark script's reaped children, one probe included; \"other\" is the machine's busy "
+        "time from `/proc/stat` less everything above: other people's work on this shared machine and the kernel's "
+        "interrupt time).")
+    lines.append("")
+    data_metrics = any("rt_data_metrics" in m for m in med.values())
+    lines.append(
+        "Session-store round trips are the instances' own count (`signalbox_database_round_trips_total{store=\"sessions\"}`, "
+        "less the one each `/metrics` scrape makes to count sessions); the statements columns count on PostgreSQL's side "
+        "(`pg_stat_statements` calls in the run's database: statements on `signalbox_session` and `BEGIN`/`COMMIT`/`ROLLBACK` "
+        "are the session store's, all others the data store's — "
+        + ("the instances also count the data store's, see the raw snapshots)." if data_metrics else
+           "the demo does not count the data store's round trips in `/metrics` yet, so PostgreSQL's count is the only one).")
+        + " Each statement is one round trip (postgres-nio sends parse, bind and execute together); round trips, "
+        "statements, writes and conflicts are per request the instances counted (`signalbox_http_requests_total`; "
+        "the requests wrk left in flight at its end still ran), CPU per request wrk completed. Session rows written: "
+        "the store's versioned `UPDATE`s. Conflicts: page requests run again because another request of the session "
+        "changed it first. Live-tree hits: requests that found their session's tree in the instance's memory at the "
+        "row's version (no restore). Context switches: all the instances' threads, voluntary and involuntary "
+        "(`/proc/PID/task/*/status`).")
+    lines.append("")
+    lines.append("Statements per request in the cluster (all rounds; PostgreSQL's count):")
+    lines.append("")
+    lines.append("| Statement | store | (c) | (d) |")
+    lines.append("|---|---|---:|---:|")
+    per = {}
+    for case in ("ccl", "dcl"):
+        total = sum(r["requests"] for r in cases[case])
+        for row in cases[case]:
+            for query, calls in row["statements"].items():
+                per.setdefault(query, {}).setdefault(case, 0)
+                per[query][case] += calls / total
+    for query, values in sorted(per.items(), key=lambda kv: -(kv[1].get("ccl", 0) + kv[1].get("dcl", 0))):
+        if max(values.values()) < 0.001:
+            continue
+        short = query if len(query) <= 90 else query[:87] + "…"
+        lines.append(f"| `{short.replace('|', '/')}` | {statement_store(query)} | {values.get('ccl', 0):.3f} | {values.get('dcl', 0):.3f} |")
+    lines.append("")
+
+    lines.append(f"The {instances} instances, per instance (median of the rounds): share of the requests, and CPU per request it served:")
+    lines.append("")
+    lines.append("| Case | " + " | ".join(f"instance {n}" for n in range(1, instances + 1)) + " |")
+    lines.append("|---|" + "---:|" * instances)
+    for name in ("ccl", "dcl"):
+        cells = []
+        for n in range(instances):
+            share = statistics.median(r["served"][n] / max(r["requests"], 1) for r in cases[name])
+            cpu = statistics.median(r["cpu_each"][n] for r in cases[name])
+            cells.append(f"{share * 100:.1f} %, {us(cpu)}")
+        lines.append(f"| {labels[name]} | " + " | ".join(cells) + " |")
+    lines.append("")
+
+    def ratio(x, y, key="rps"):
+        return med[x][key] / med[y][key]
+
+    def per_round(x, y):
+        return ", ".join(f"{a['rps'] / b['rps']:.2f}" for a, b in zip(cases[x], cases[y]))
+
+    lines.append("| Ratio | req/s (median) | per round | instance CPU / request | all CPU / request |")
+    lines.append("|---|---:|---|---:|---:|")
+    for case, what in (("c", "list page"), ("d", "list ↔ todo")):
+        lines.append(f"| {what}: PostgreSQL / SQLite | **{ratio(case + 'pg', case + 'sql'):.2f}** | {per_round(case + 'pg', case + 'sql')} | "
+                     f"{ratio(case + 'pg', case + 'sql', 'cpu_instances'):.2f} | {ratio(case + 'pg', case + 'sql', 'cpu_all'):.2f} |")
+        lines.append(f"| {what}: cluster / PostgreSQL | **{ratio(case + 'cl', case + 'pg'):.2f}** | {per_round(case + 'cl', case + 'pg')} | "
+                     f"{ratio(case + 'cl', case + 'pg', 'cpu_instances'):.2f} | {ratio(case + 'cl', case + 'pg', 'cpu_all'):.2f} |")
+    lines.append("")
+
+    lines.append("### Capacity of a real cluster, from the CPU per request")
+    lines.append("")
+    lines.append(
+        "On separate machines the parts stop competing for the same 2 cores, and each part's capacity is its cores "
+        "divided by its CPU per request (the cluster's rows above; the kernel's loopback TCP is in each process's "
+        "system time, as a NIC's would be). This ignores what the shared 2 cores hide in both directions (cache and "
+        "scheduler contention here; network latency there: each round trip adds one network RTT to a request's "
+        "latency, not to its CPU).")
+    lines.append("")
+    c, d, c1, d1 = med["ccl"], med["dcl"], med["cpg"], med["dpg"]
+
+    def both(key, fmt, x, y):
+        return f"{fmt(x[key])} ({fmt(y[key])})"
+
+    def rate(v):
+        return fmt_rps(1 / v)
+
+    lines.append(f"| Estimate: cluster ({instances} instances sharing the cores) and, in brackets, one instance alone | (c) list page | (d) list ↔ todo |")
+    lines.append("|---|---:|---:|")
+    lines.append(f"| instance CPU per request | {both('cpu_instances', us, c, c1)} | {both('cpu_instances', us, d, d1)} |")
+    lines.append(f"| → requests/s per instance core | **{both('cpu_instances', rate, c, c1)}** | **{both('cpu_instances', rate, d, d1)}** |")
+    lines.append(f"| PostgreSQL CPU per request | {both('cpu_postgres', us, c, c1)} | {both('cpu_postgres', us, d, d1)} |")
+    lines.append(f"| → requests/s per PostgreSQL core | **{both('cpu_postgres', rate, c, c1)}** | **{both('cpu_postgres', rate, d, d1)}** |")
+    lines.append(f"| → instance cores one PostgreSQL core feeds | **{c['cpu_instances'] / c['cpu_postgres']:.1f}** ({c1['cpu_instances'] / c1['cpu_postgres']:.1f}) | "
+                 f"**{d['cpu_instances'] / d['cpu_postgres']:.1f}** ({d1['cpu_instances'] / d1['cpu_postgres']:.1f}) |")
+    lines.append(f"| nginx CPU per request → requests/s per nginx core | {us(c['cpu_nginx'])} → {rate(c['cpu_nginx'])} | {us(d['cpu_nginx'])} → {rate(d['cpu_nginx'])} |")
+    for cores in (4, 8):
+        cells = []
+        for m in (c, d):
+            total = instances * cores / m["cpu_instances"]
+            cells.append(f"{fmt_rps(total)} req/s; PostgreSQL busy {total * m['cpu_postgres']:.1f} cores, nginx {total * m['cpu_nginx']:.1f}")
+        lines.append(f"| {instances} instances × {cores} cores (cluster figures) | " + " | ".join(cells) + " |")
+    lines.append("")
+
+    if os.path.exists(os.path.join(out, "rss.txt")):
+        rss = dict(line.split() for line in open(os.path.join(out, "rss.txt")) if line.strip())
+        lines.append("Resident memory after the runs: " + ", ".join(f"{n} {int(k) / 1024:.1f} MiB" for n, k in rss.items()) + ".")
+        lines.append("")
+    access = read_info(os.path.join(out, "nginx-access.info")) if os.path.exists(os.path.join(out, "nginx-access.info")) else {}
+    logs = [line for line in open(os.path.join(out, "server-logs.txt"), errors="replace") if line.strip() and not line.startswith(("--- ", "Listening on "))] \
+        if os.path.exists(os.path.join(out, "server-logs.txt")) else []
+    nginx_errors = [line for line in open(os.path.join(out, "nginx-error.log"), errors="replace") if line.strip()] \
+        if os.path.exists(os.path.join(out, "nginx-error.log")) else []
+    if access:
+        lines.append(f"nginx's access log over the whole run (set-up included): {int(access['requests']):,} requests, statuses "
+                     f"{access.get('statuses', '')} (499: nginx's code for a client that left first — wrk stopping with requests in flight), "
+                     f"{int(access['retried'])} retried on another instance.")
+    lines.append(f"Server log lines at warning or above (all servers, whole run): {len(logs)}; nginx error log lines: {len(nginx_errors)}.")
+    for line in (logs + nginx_errors)[:5]:
+        lines.append(f"    {line.rstrip()[:200]}")
+    lines.append("")
+    lines.append("Exact commands (first round; PORT and PGPORT are picked at start; paths relative to the results folder):")
+    lines.append("")
+    lines.append("```")
+    lines.append(open(os.path.join(out, "servers.command")).read().strip())
+    for name in labels:
+        text = command(out, name)
+        if text:
+            text = re.sub(r"http://127\.0\.0\.1:\d+", "http://127.0.0.1:PORT", text)
+            lines.append(f"{name}: {text}")
+    lines.append("```")
+    lines.append("<!-- scaleout:end -->")
+    print("\n".join(lines))
+
+
 if __name__ == "__main__":
     kind, out, machine = sys.argv[1:4]
-    {"load": load, "sessions": sessions, "render": render, "durable": durable}[kind](out, machine)
+    {"load": load, "sessions": sessions, "render": render, "durable": durable, "scaleout": scaleout}[kind](out, machine)

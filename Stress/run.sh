@@ -2,23 +2,30 @@
 # Long-running reliability checks (issue 7): `make stress`, or Stress/run.sh. Not part of CI's
 # test command (they take minutes); the figures go to RELIABILITY.md.
 #
-#   Stress/run.sh                     soak, flood, bombs, shutdown, crash (about 20 minutes on 2 cores)
-#   ONLY=flood,bombs Stress/run.sh    some parts: soak, flood, bombs, shutdown, crash, fuzz
+#   Stress/run.sh                     soak, flood, bombs, shutdown, crash, cluster (about 27 minutes on 2 cores)
+#   ONLY=flood,bombs Stress/run.sh    some parts: soak, flood, bombs, shutdown, crash, cluster, fuzz
 #   SOAK=10m SESSIONS=1000            soak duration and sessions
 #   FLOOD=1000000 FLOOD_CAP=100000    requests per flood (each: no cookie, forged cookies), session cap
 #   CRASH_ROUNDS=5 CRASH_CLIENTS=16   kill -9 rounds and concurrent sessions of the crash part
 #   FUZZ_RUNS=10000000                executions per fuzz target (the fuzz part runs all four)
-#   SKIP_BUILD=1                      use the release todo-demo already built
+#   CLUSTER_SOAK=4m CLUSTER_SESSIONS=500 CLUSTER_WRITERS=4 CLUSTER_KILLS="2 3" CLUSTER_DOWN=10
+#                                     the cluster part: soak duration and sessions, writer sessions,
+#                                     which instances get kill -9 (one after the other, evenly spread
+#                                     over the soak) and for how many seconds each stays down
+#   SKIP_BUILD=1                      use the release todo-demo (and todo-demo-postgres) already built
 #
 # Every part runs the release todo-demo on a free port with --dev (for /_dev/sessions), in memory
-# (--in-memory) except crash, which restarts it on one SQLite file; drives it over HTTP only,
+# (--in-memory) except crash, which restarts it on one SQLite file, and cluster, which runs three
+# todo-demo-postgres (Benchmarks/.build/postgres/release, as the scale-out benchmark builds it) behind
+# nginx on a throwaway PostgreSQL (needs postgresql and nginx installed); drives it over HTTP only,
 # checks what it must and exits non-zero when a check fails. Raw outputs go to
 # .build-release/stress/<part>/; each part ends with a summary (also in summary.txt there).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 source "$ROOT/Benchmarks/lib.sh"
-ONLY="${ONLY:-soak,flood,bombs,shutdown,crash}"
+source "$ROOT/Integrations/Postgres/scripts/postgres.sh"
+ONLY="${ONLY:-soak,flood,bombs,shutdown,crash,cluster}"
 SOAK="${SOAK:-10m}"
 SESSIONS="${SESSIONS:-1000}"
 FLOOD="${FLOOD:-1000000}"
@@ -29,6 +36,13 @@ CRASH_CLIENTS="${CRASH_CLIENTS:-16}"
 DEMO="$ROOT/.build-release/release/todo-demo"
 RESULTS="$ROOT/.build-release/stress"
 CLIENT=(python3 "$ROOT/Stress/client.py")
+CLUSTER_SOAK="${CLUSTER_SOAK:-4m}"
+CLUSTER_SESSIONS="${CLUSTER_SESSIONS:-500}"
+CLUSTER_WRITERS="${CLUSTER_WRITERS:-4}"
+CLUSTER_KILLS="${CLUSTER_KILLS:-2 3}"
+CLUSTER_DOWN="${CLUSTER_DOWN:-10}"
+DEMO_POSTGRES="${DEMO_POSTGRES:-$ROOT/Benchmarks/.build/postgres/release/todo-demo-postgres}"
+CLUSTER_SH="$ROOT/Integrations/Postgres/scripts/cluster.sh"
 wants() { [[ ",$ONLY," == *",$1,"* ]]; }
 FAILED=0
 
@@ -37,9 +51,29 @@ for tool in swift wrk python3; do
 done
 if [ -z "${SKIP_BUILD:-}" ]; then
     echo "== build (release)"
-    swift build -c release --product todo-demo --scratch-path "$ROOT/.build-release"
+    if wants soak || wants flood || wants bombs || wants shutdown || wants crash; then
+        swift build -c release --product todo-demo --scratch-path "$ROOT/.build-release"
+    fi
+    if wants cluster; then
+        swift build -c release --package-path "$ROOT/Integrations/Postgres" --product todo-demo-postgres \
+            --scratch-path "$ROOT/Benchmarks/.build/postgres"
+    fi
 fi
-trap 'stop_servers' EXIT
+# The cluster part's cluster.sh and PostgreSQL (when it runs).
+CLUSTER_PID=""
+CLUSTER_PG_DIR=""
+stop_cluster() {
+    if [ -n "$CLUSTER_PID" ]; then
+        kill -TERM "$CLUSTER_PID" 2>/dev/null || true
+        wait "$CLUSTER_PID" 2>/dev/null || true
+        CLUSTER_PID=""
+    fi
+    if [ -n "$CLUSTER_PG_DIR" ]; then
+        postgres_stop "$CLUSTER_PG_DIR" || true
+        CLUSTER_PG_DIR=""
+    fi
+}
+trap 'stop_servers; stop_cluster' EXIT
 
 # check NAME CONDITION...: prints "ok" or "FAILED" for a shell condition and remembers failures.
 check() {
@@ -301,6 +335,174 @@ PY
 import sqlite3, sys
 sys.exit(any(sqlite3.connect(f).execute('PRAGMA integrity_check').fetchone()[0] != 'ok'
              for f in ('$DATABASE', '${DATABASE%.sqlite}.sessions.sqlite')))"
+fi
+
+if wants cluster; then
+    # The soak through nginx in front of three todo-demo-postgres instances sharing sessions and
+    # data in PostgreSQL (cluster.sh, as `make cluster`), with kill -9 of one instance (then
+    # another) during it, each restarted CLUSTER_DOWN seconds later on its port. Alongside wrk's
+    # soak (alice's CLUSTER_SESSIONS sessions, the mix of Stress/soak.lua), CLUSTER_WRITERS writer
+    # sessions of another user create todos and pick their projects, logging what the cluster
+    # acknowledged; at the end every acknowledged change must be in the data, every session still
+    # signed in, and every 5xx must be nginx's 502 for a request that was in flight on the instance
+    # at the moment it was killed.
+    part_folder cluster
+    [ -x "$DEMO_POSTGRES" ] || { echo "stress: $DEMO_POSTGRES is missing (run without SKIP_BUILD)" >&2; exit 1; }
+    seconds_of() { case "$1" in *h) echo $((${1%h} * 3600)) ;; *m) echo $((${1%m} * 60)) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac; }
+    soak_seconds=$(seconds_of "$CLUSTER_SOAK")
+    read -ra kills <<<"$CLUSTER_KILLS"
+    # PostgreSQL in a short folder under /tmp (the postgres user must reach it when we are root).
+    CLUSTER_PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/signalbox-stress.XXXXXX")
+    postgres_start "$CLUSTER_PG_DIR"
+    "$CLUSTER_SH" --dir "$OUT/cluster" --port 0 --instances 3 --postgres-url "$POSTGRES_URL" --binary "$DEMO_POSTGRES" \
+        --arg --dev --arg --log-level --arg warning >"$OUT/cluster.out" 2>"$OUT/cluster.log" &
+    CLUSTER_PID=$!
+    for _ in $(seq 1 1200); do
+        [ -s "$OUT/cluster/url" ] && break
+        kill -0 "$CLUSTER_PID" 2>/dev/null || { cat "$OUT/cluster.log" >&2; echo "stress: cluster.sh failed" >&2; exit 1; }
+        sleep 0.1
+    done
+    URL=$(cat "$OUT/cluster/url")
+    cp "$OUT/cluster/instances" "$OUT/instances-at-start"
+    echo "   cluster $URL: instances (pid port) $(tr '\n' ' ' <"$OUT/cluster/instances"); PostgreSQL $POSTGRES_URL" | tee -a "$OUT/summary.txt"
+    # The writers' user, with two projects of its own (SQL; its password hash at scrypt N = 16 so
+    # that their sign-ins are cheap: the sessions and data are under test, not scrypt).
+    writer_hash=$(python3 -c 'import hashlib, os; s = os.urandom(16); k = hashlib.scrypt(b"wonderland", salt=s, n=16, r=1, p=1, dklen=32); print(f"scrypt$16$1$1${s.hex()}${k.hex()}")')
+    projects=$(psql -X -q -At -h 127.0.0.1 -p "$POSTGRES_PORT" -U postgres -d postgres \
+        -c "INSERT INTO users (username, password_hash) VALUES ('writer', '$writer_hash')" \
+        -c "INSERT INTO project (username, name) VALUES ('writer', 'Red'), ('writer', 'Blue') RETURNING id" | paste -sd, -)
+    python3 "$ROOT/Stress/cluster-soak.py" login "$URL" "$CLUSTER_SESSIONS" "$OUT/sessions.txt"
+    python3 "$ROOT/Stress/cluster-soak.py" writers "$URL" writer wonderland "$projects" "$CLUSTER_WRITERS" 0.2 "$OUT" \
+        >"$OUT/writers.out" 2>&1 &
+    writers=$!
+    for _ in $(seq 1 600); do
+        [ -e "$OUT/ready" ] || ! kill -0 "$writers" 2>/dev/null && break
+        sleep 0.1
+    done
+    {
+        echo "Integrations/Postgres/scripts/cluster.sh --dir cluster --port 0 --instances 3 --postgres-url URL --binary todo-demo-postgres --arg --dev --arg --log-level --arg warning"
+        echo "Stress/cluster-soak.py login URL $CLUSTER_SESSIONS sessions.txt"
+        echo "Stress/cluster-soak.py writers URL writer wonderland $projects $CLUSTER_WRITERS 0.2 FOLDER"
+        echo "wrk -t2 -c64 -d$CLUSTER_SOAK --latency -s Stress/soak.lua URL -- sessions.txt 2"
+        echo "kill -9 instance(s) $CLUSTER_KILLS, evenly spread: CLUSTER_DIR=cluster cluster.sh kill-instance N; sleep $CLUSTER_DOWN; cluster.sh start-instance N"
+        echo "Stress/cluster-soak.py sessions URL sessions.txt sessions.json"
+    } >"$OUT/load.command"
+    started=$(date +%s)
+    wrk -t2 -c64 -d"$CLUSTER_SOAK" --latency -s "$ROOT/Stress/soak.lua" "$URL" -- "$OUT/sessions.txt" 2 \
+        >"$OUT/wrk.txt" 2>"$OUT/wrk.err" &
+    load=$!
+    : >"$OUT/kills.txt"
+    count=${#kills[@]}
+    for i in "${!kills[@]}"; do
+        n=${kills[$i]}
+        at=$((started + soak_seconds * (i + 1) / (count + 1)))
+        now=$(date +%s)
+        [ "$at" -gt "$now" ] && sleep $((at - now))
+        read -r pid port <<<"$(sed -n "${n}p" "$OUT/cluster/instances")"
+        killed=$(date +%s.%N)
+        CLUSTER_DIR="$OUT/cluster" "$CLUSTER_SH" kill-instance "$n" KILL
+        sleep "$CLUSTER_DOWN"
+        restarted=$(date +%s.%N)
+        CLUSTER_DIR="$OUT/cluster" "$CLUSTER_SH" start-instance "$n" >>"$OUT/restarts.txt" 2>&1 || echo "restart failed" >>"$OUT/restarts.txt"
+        ready=$(date +%s.%N)
+        read -r new_pid new_port <<<"$(sed -n "${n}p" "$OUT/cluster/instances")"
+        echo "$n $pid $port $killed $restarted $ready $new_pid $new_port" >>"$OUT/kills.txt"
+        printf '   instance %s (pid %s, port %s): kill -9 at %.0f s, started again at %.0f s (pid %s, port %s)\n' \
+            "$n" "$pid" "$port" "$(echo "$killed - $started" | bc)" "$(echo "$ready - $started" | bc)" "$new_pid" "$new_port" \
+            | tee -a "$OUT/summary.txt"
+    done
+    wait "$load" || true
+    touch "$OUT/stop"
+    writers_code=0
+    wait "$writers" || writers_code=$?
+    python3 "$ROOT/Stress/cluster-soak.py" sessions "$URL" "$OUT/sessions.txt" "$OUT/sessions.json" >/dev/null
+    # Every instance answers (the restarted ones too).
+    healthy=0
+    while read -r pid port; do
+        [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/readyz")" = 200 ] && healthy=$((healthy + 1))
+    done <"$OUT/cluster/instances"
+    rows=$(psql -X -q -At -h 127.0.0.1 -p "$POSTGRES_PORT" -U postgres -d postgres -c "SELECT count(*) FROM signalbox_session")
+    stop_cluster
+    cat "$OUT/wrk.txt" | tee -a "$OUT/summary.txt"
+    python3 - "$OUT/writers.json" "$OUT/sessions.json" "$rows" <<'PY' | tee -a "$OUT/summary.txt"
+import json, sys
+try:
+    r = json.load(open(sys.argv[1]))
+except (OSError, ValueError):
+    r = None
+if r:
+    print(f"   writers: {r['writers']} sessions, {r['requests']} requests; creates: {r['acknowledged creates']} acknowledged, "
+          f"{r['found']} found, {r['lost']} lost (wrong id {r['wrong id']}, duplicated {r['duplicated titles']}); "
+          f"{r['creates in doubt']} in doubt, {r['in doubt and found']} of them made; {r['todos in the list']} todos in the list")
+    print(f"   writers: project picks {r['acknowledged picks']} acknowledged, {r['picks lost']} lost, {r['picks in doubt']} in doubt; "
+          f"requests in doubt {r['in doubt']} ({r['502 from nginx']} nginx 502, {r['no answer']} without an answer); "
+          f"sessions lost {r['sessions lost']} (checked after each doubt: {r['session checks']}); "
+          f"at the end {r['final sessions kept']} of {r['writers']} signed in; unexpected answers {r['unexpected']}")
+    for line in r["unexpected answers"][:5] + r["lost titles"][:5]:
+        print(f"     {line}")
+s = json.load(open(sys.argv[2]))
+print(f"   soak sessions at the end: {s['signed in']} of {s['sessions']} signed in, {s['lost']} lost, {s['in doubt']} without an answer; "
+      f"{sys.argv[3]} session rows in PostgreSQL")
+PY
+    # nginx's access log: every 5xx must be a 502 of a request in flight on an instance when it was
+    # killed (its upstream is that instance and it ended within 2 s of the kill); how many requests
+    # nginx retried on another instance; and that each restarted instance served again.
+    python3 - "$OUT/cluster/access.log" "$OUT/kills.txt" "$OUT/access.json" <<'PY' | tee -a "$OUT/summary.txt"
+import datetime, json, re, sys
+kills = [line.split() for line in open(sys.argv[2]) if line.strip()]
+statuses, retried, explained, unexplained, served_after = {}, 0, 0, [], {k[0]: 0 for k in kills}
+for line in open(sys.argv[1], errors="replace"):
+    m = re.search(r'\[([^\]]+)\] "([^"]*)" (\d{3}) \d+ upstream=(.*?) upstream_status=(\S*)', line)
+    if not m:
+        continue
+    when = datetime.datetime.strptime(m.group(1), "%d/%b/%Y:%H:%M:%S %z").timestamp()
+    status, upstreams = m.group(3), m.group(4)
+    statuses[status] = statuses.get(status, 0) + 1
+    if "," in upstreams:
+        retried += 1
+    for n, pid, port, killed, restarted, ready, new_pid, new_port in kills:
+        if when >= float(ready) and upstreams.split(",")[-1].strip().endswith(f":{new_port}") and status in ("200", "303"):
+            served_after[n] += 1
+    if status.startswith("5"):
+        ok = status == "502" and any(upstreams.split(",")[-1].strip().endswith(f":{port}") and float(killed) - 1 <= when <= float(killed) + 2
+                                     for n, pid, port, killed, *_ in kills)
+        if ok:
+            explained += 1
+        else:
+            unexplained.append(line.strip()[:300])
+report = {"requests": sum(statuses.values()), "statuses": statuses, "retried on another instance": retried,
+          "5xx at a kill": explained, "other 5xx": len(unexplained), "other 5xx lines": unexplained[:10],
+          "served after restart": served_after}
+json.dump(report, open(sys.argv[3], "w"), indent=1)
+print(f"   nginx: {report['requests']} requests, statuses {' '.join(f'{k}={v}' for k, v in sorted(statuses.items()))}; "
+      f"{retried} retried on another instance; 5xx: {explained} at a kill (502, in flight on the killed instance), {len(unexplained)} other")
+print("   requests each restarted instance served afterwards: " + ", ".join(f"instance {k} {v}" for k, v in served_after.items()))
+for line in unexplained[:5]:
+    print(f"     {line}")
+PY
+    gzip -f "$OUT/cluster/access.log"
+    # What the instances logged at warning or above (they run with --log-level warning).
+    grep -vh '^--- ' "$OUT"/cluster/instance-*.log >"$OUT/instance-warnings.txt" || true
+    echo "   instance log lines at warning or above: $(wc -l <"$OUT/instance-warnings.txt")$(head -3 "$OUT/instance-warnings.txt" | sed 's/^/\n     /' | cut -c1-250)" | tee -a "$OUT/summary.txt"
+    wrk_statuses=$(field statuses "$OUT/wrk.txt")
+    writers_report() { python3 -c "import json,sys; r=json.load(open('$OUT/writers.json')); sys.exit(not ($1))" 2>/dev/null; }
+    access_report() { python3 -c "import json,sys; r=json.load(open('$OUT/access.json')); sys.exit(not ($1))" 2>/dev/null; }
+    check "every kill -9 took an instance down and start-instance brought it back ($(wc -l <"$OUT/kills.txt") of $count)" \
+        [ "$(wc -l <"$OUT/kills.txt")" -eq "$count" -a "$(grep -c 'restart failed' "$OUT/restarts.txt" || true)" -eq 0 ]
+    check "all 3 instances ready at the end (/readyz: $healthy)" [ "$healthy" -eq 3 ]
+    check "each restarted instance served requests again" access_report "all(v > 0 for v in r['served after restart'].values())"
+    other_statuses=$(echo "$wrk_statuses" | tr ' ' '\n' | grep -v '^$' | grep -cvE '^(200|303|502)=' || true)
+    check "soak: only 200 and 303, and nginx's 502s at the kills ($wrk_statuses)" [ "$other_statuses" -eq 0 ]
+    check "soak: zero socket errors (connect, read, write, timeout)" grep -Eq '^errors: connect=0 read=0 write=0 status=[0-9]+ timeout=0$' "$OUT/wrk.txt"
+    check "nginx: every 5xx is a 502 of a request in flight on the instance killed at that moment" access_report "r['other 5xx'] == 0"
+    check "writers finished (exit $writers_code)" [ "$writers_code" = 0 ]
+    check "0 acknowledged creates lost (and some acknowledged)" writers_report "r['lost'] == 0 and r['wrong id'] == 0 and r['acknowledged creates'] >= 100"
+    check "0 acknowledged project picks lost" writers_report "r['picks lost'] == 0"
+    check "no todo created twice" writers_report "r['duplicated titles'] == 0"
+    check "writers: no session lost, all signed in at the end, no unexpected answer" \
+        writers_report "r['sessions lost'] == 0 and r['final sessions kept'] == r['writers'] and r['unexpected'] == 0"
+    check "soak: every session still signed in at the end" \
+        python3 -c "import json,sys; s=json.load(open('$OUT/sessions.json')); sys.exit(not (s['signed in'] == s['sessions'] == $CLUSTER_SESSIONS))"
 fi
 
 if wants fuzz; then
