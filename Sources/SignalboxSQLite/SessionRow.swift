@@ -11,15 +11,3 @@ struct SessionRow: Sendable {
     /// The tree's ``NavigationSnapshot`` as JSON.
     var snapshot: String
 }
-
-/// Session instants as stored: whole milliseconds since the Unix epoch.
-extension SessionInstant {
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = self.sinceEpoch.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-
-    init(milliseconds: Int64) {
-        self.init(sinceEpoch: .milliseconds(milliseconds))
-    }
-}

@@ -32,6 +32,17 @@ public struct SessionInstant: Sendable, Hashable, Comparable, Codable {
     public static func - (lhs: SessionInstant, rhs: SessionInstant) -> Duration {
         lhs.sinceEpoch - rhs.sinceEpoch
     }
+
+    /// Whole milliseconds since the epoch (rounded down), as persistent stores keep instants.
+    public var milliseconds: Int64 {
+        let (seconds, attoseconds) = self.sinceEpoch.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// The instant `milliseconds` after the epoch.
+    public init(milliseconds: Int64) {
+        self.init(sinceEpoch: .milliseconds(milliseconds))
+    }
 }
 
 /// Tells the session layer what time it is. Inject ``ManualSessionClock`` in tests so expiry can
