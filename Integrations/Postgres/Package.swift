@@ -68,6 +68,7 @@ let package = Package(
         .target(
             name: "PostgresTestSupport",
             dependencies: [
+                "SignalboxPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -114,7 +114,7 @@ public struct WebApp: Responder {
             return (self.present(answer, exchange), kind)
         }
         let duration = ContinuousClock.now - started
-        RequestMetrics().record(kind: kind, status: response.status, duration: duration)
+        RequestMetrics.record(kind: kind, status: response.status, duration: duration)
         self.logger.debug(
             "request",
             metadata: [

@@ -7,8 +7,8 @@ import HTTPTypes
 /// - `signalbox_http_requests_total{kind, status}`: requests answered, by route kind (`page`,
 ///   `form`, `navigation`, `developer`, `stylesheet`, `invalid`) and status code;
 /// - `signalbox_http_request_duration_seconds{kind}`: how long answering took.
-struct RequestMetrics: Sendable {
-    func record(kind: String, status: HTTPResponse.Status, duration: Duration) {
+enum RequestMetrics {
+    static func record(kind: String, status: HTTPResponse.Status, duration: Duration) {
         Counter(
             label: "signalbox_http_requests_total",
             dimensions: [("kind", kind), ("status", String(status.code))]

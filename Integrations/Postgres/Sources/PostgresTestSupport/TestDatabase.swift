@@ -1,5 +1,6 @@
 import Logging
 public import PostgresNIO
+import SignalboxPostgres
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -22,8 +23,6 @@ public struct TestDatabase: Sendable {
 
     /// The test's database: connect with this.
     public let configuration: PostgresClient.Configuration
-    /// The same as a URL (for a process started by the test).
-    public let url: String
     /// The database's name.
     public let name: String
 
@@ -36,7 +35,6 @@ public struct TestDatabase: Sendable {
         }
         let database = TestDatabase(
             configuration: server.configuration(database: name),
-            url: server.url(database: name),
             name: name
         )
         do {
@@ -129,45 +127,27 @@ public struct TestDatabase: Sendable {
     }
 }
 
-/// `postgres://USER[:PASSWORD]@HOST:PORT/DATABASE`, as the test scripts give it.
+/// The server the test scripts name: `postgres://USER[:PASSWORD]@HOST:PORT/DATABASE`.
 struct ServerURL {
-    var host: String
-    var port: Int
-    var user: String
-    var password: String?
-    var database: String
+    /// A connection to the URL's own database (the one to create test databases from).
+    var admin: PostgresClient.Configuration
+    var database: String { self.admin.database ?? "postgres" }
 
     static func fromEnvironment() throws -> ServerURL {
         guard let text = ProcessInfo.processInfo.environment[TestDatabase.variable], !text.isEmpty else {
             throw MissingServer()
         }
-        guard let url = URL(string: text), url.scheme == "postgres" || url.scheme == "postgresql",
-            let host = url.host, let user = url.user
-        else { throw MissingServer(given: text) }
-        let path = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
-        return ServerURL(
-            host: host,
-            port: url.port ?? 5432,
-            user: user,
-            password: url.password,
-            database: path.isEmpty ? "postgres" : path
-        )
+        do {
+            return ServerURL(admin: try PostgresClient.Configuration(url: text))
+        } catch {
+            throw MissingServer(given: error.description)
+        }
     }
 
     func configuration(database: String) -> PostgresClient.Configuration {
-        PostgresClient.Configuration(
-            host: self.host,
-            port: self.port,
-            username: self.user,
-            password: self.password,
-            database: database,
-            tls: .disable
-        )
-    }
-
-    func url(database: String) -> String {
-        let credentials = self.password.map { "\(self.user):\($0)" } ?? self.user
-        return "postgres://\(credentials)@\(self.host):\(self.port)/\(database)"
+        var configuration = self.admin
+        configuration.database = database
+        return configuration
     }
 }
 
@@ -176,7 +156,7 @@ struct MissingServer: Error, CustomStringConvertible {
     var given: String?
 
     var description: String {
-        if let given { return "\(TestDatabase.variable) is not a postgres:// URL with a user and host: \(given)" }
+        if let given { return "\(TestDatabase.variable): \(given)" }
         return """
             \(TestDatabase.variable) is not set: run these tests through `make postgres-tests` (or \
             Integrations/Postgres/scripts/with-postgres.sh swift test), which starts a throwaway PostgreSQL.

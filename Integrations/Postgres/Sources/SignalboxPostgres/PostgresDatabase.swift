@@ -114,7 +114,7 @@ public struct PostgresDatabase: Sendable {
 
     /// The logger postgres-nio gets: silent, since its trace lines carry the rows (password hashes,
     /// session tokens). The stores log what failed themselves, without values.
-    static let driverLogger = Logger(label: "signalbox-postgres-driver") { _ in SwiftLogNoOpLogHandler() }
+    public static let driverLogger = Logger(label: "signalbox-postgres-driver") { _ in SwiftLogNoOpLogHandler() }
 
     private enum LeaseEvent: Sendable {
         case leased(PostgresConnection)

@@ -149,7 +149,7 @@ public final class PostgresSessionStore: SessionStore {
         do {
             try await self.table.ping()
         } catch {
-            throw .unavailable(reason: PostgresFailure.reason(error))
+            throw .unavailable(error)
         }
     }
 
@@ -172,15 +172,11 @@ public final class PostgresSessionStore: SessionStore {
         if access == .retryable {
             for _ in 0..<self.configuration.optimisticAttempts {
                 let attempt = try await self.attempt(id, now: now, on: .pool, makeTree: makeTree, body)
-                switch attempt {
-                case .finished(let value, let keep):
-                    if let keep { self.live.withLock { $0.checkIn(keep.id, keep.entry) } }
-                    return try value.get()
-                case .gone:
-                    return nil
-                case .conflict:
+                if case .conflict = attempt {
                     self.counters.conflict()
+                    continue
                 }
+                return try self.conclude(attempt)
             }
         }
         return try await self.locked(id, now: now, makeTree: makeTree, body)
@@ -219,14 +215,15 @@ public final class PostgresSessionStore: SessionStore {
             // No connection to be had: the database is down or restarting.
             throw self.unavailable(error, id, "no connection for the session")
         }
-        switch outcome {
-        case .finished(let value, let keep):
-            // Only a committed version is worth keeping.
-            if let keep { self.live.withLock { $0.checkIn(keep.id, keep.entry) } }
-            return try value.get()
-        case .gone, .conflict:
-            return nil
-        }
+        return try self.conclude(outcome)
+    }
+
+    /// The body's result of a finished attempt (its tree kept for the session's next request:
+    /// called once the change is committed), or `nil` when the session is gone.
+    private func conclude<Result>(_ attempt: Attempt<Result>) throws -> Result? {
+        guard case .finished(let value, let keep) = attempt else { return nil }
+        if let keep { self.live.withLock { $0.checkIn(keep.id, keep.entry) } }
+        return try value.get()
     }
 
     public func insert(_ state: sending SessionState) async throws {
@@ -264,12 +261,13 @@ public final class PostgresSessionStore: SessionStore {
                 idleBefore: (now + (Duration.zero - self.configuration.idleTimeout)).milliseconds + 1,
                 createdBefore: (now + (Duration.zero - self.configuration.absoluteTimeout)).milliseconds + 1
             )
-            let rows = try await self.table.count()
+            // PostgreSQL's estimate, not a scan: the cap's check counts exactly when it comes near.
+            let rows = try await self.table.estimatedCount()
             self.bookkeeping.withLock { $0.estimatedRows = rows }
             return swept
         } catch {
             self.logger.error("sessions not swept", metadata: ["error": "\(PostgresFailure.reason(error))"])
-            throw PostgresStoreError.unavailable(reason: PostgresFailure.reason(error))
+            throw PostgresStoreError.unavailable(error)
         }
     }
 
@@ -279,7 +277,7 @@ public final class PostgresSessionStore: SessionStore {
             do {
                 return try await self.table.count()
             } catch {
-                throw PostgresStoreError.unavailable(reason: PostgresFailure.reason(error))
+                throw PostgresStoreError.unavailable(error)
             }
         }
     }
@@ -309,7 +307,7 @@ public final class PostgresSessionStore: SessionStore {
             }
             self.bookkeeping.withLock { $0.estimatedRows = remaining }
         } catch {
-            throw PostgresStoreError.unavailable(reason: PostgresFailure.reason(error))
+            throw PostgresStoreError.unavailable(error)
         }
     }
 

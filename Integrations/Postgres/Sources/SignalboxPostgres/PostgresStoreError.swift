@@ -17,6 +17,11 @@ public enum PostgresStoreError: Error, Sendable, CustomStringConvertible {
     /// The schema could not be created or brought up to date. Start-up stops with this message.
     case cannotMigrate(reason: String)
 
+    /// The database could not do what was asked: `error`'s reason (``PostgresFailure``).
+    static func unavailable(_ error: any Error) -> Self {
+        .unavailable(reason: PostgresFailure.reason(error))
+    }
+
     public var description: String {
         switch self {
         case .unavailable(let reason): "the session database is unavailable: \(reason)"

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import SignalboxPostgres
 import SignalboxWeb
 import Synchronization
 import TodoApp
@@ -26,7 +27,7 @@ extension PostgresTodoStore {
             let wait = until - Self.milliseconds(self.clock.now.sinceEpoch)
             return wait > 0 ? .milliseconds(wait) : nil
         } catch {
-            self.logger.error("login throttle unreadable", metadata: ["error": "\(Self.reason(error))"])
+            self.logger.error("login throttle unreadable", metadata: ["error": "\(PostgresFailure.reason(error))"])
             return nil
         }
     }
@@ -58,7 +59,7 @@ extension PostgresTodoStore {
         do {
             _ = try await self.rows(query)
         } catch {
-            self.logger.error("login attempt not recorded", metadata: ["error": "\(Self.reason(error))"])
+            self.logger.error("login attempt not recorded", metadata: ["error": "\(PostgresFailure.reason(error))"])
             return
         }
         // Every hundredth failure this instance records, forget names whose last refusal ended
@@ -82,7 +83,10 @@ extension PostgresTodoStore {
             )
             return try rows.first?.decode(Int.self) ?? 0
         } catch {
-            self.logger.warning("old login failures not forgotten", metadata: ["error": "\(Self.reason(error))"])
+            self.logger.warning(
+                "old login failures not forgotten",
+                metadata: ["error": "\(PostgresFailure.reason(error))"]
+            )
             return nil
         }
     }

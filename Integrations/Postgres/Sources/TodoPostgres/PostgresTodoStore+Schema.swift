@@ -64,6 +64,9 @@ extension PostgresTodoStore {
     /// seeding), so that instances starting at once do it one after the other: "SBXTODO1".
     static let setupLock: Int64 = 0x5342_5854_4F44_4F31
 
+    /// postgres-nio's logger in the store's own transactions (silent: its trace lines carry rows).
+    private static var driverLogger: Logger { SignalboxPostgres.PostgresDatabase.driverLogger }
+
     /// Creates the tables, or brings them up to date: each migration not yet applied runs in a
     /// transaction of its own under an advisory lock, so several instances starting at once apply
     /// it exactly once (the others wait, then find it recorded). Start-up work: it waits for the
@@ -93,7 +96,10 @@ extension PostgresTodoStore {
                     ).collect()
                     guard applied.isEmpty else { return }
                     for statement in migration.statements {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.driverLogger)
+                        try await connection.query(
+                            PostgresQuery(unsafeSQL: statement),
+                            logger: Self.driverLogger
+                        )
                     }
                     try await connection.query(
                         "INSERT INTO todo_demo_migrations (name) VALUES (\(migration.name))",
@@ -104,7 +110,7 @@ extension PostgresTodoStore {
             } catch {
                 throw PostgresTodoStoreError(
                     action: "apply the migration \"\(migration.name)\"",
-                    reason: Self.reason(error)
+                    reason: PostgresFailure.reason(error)
                 )
             }
         }
@@ -123,10 +129,18 @@ extension PostgresTodoStore {
         let todos = await demo.todos(of: alice)
         let hash = try self.hasher.hash(InMemoryTodoStore.demoPassword)
         do {
-            return try await self.database.client.withTransaction(logger: Self.driverLogger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.setupLock))", logger: Self.driverLogger)
-                let users = try await connection.query("SELECT 1 FROM users LIMIT 1", logger: Self.driverLogger)
-                    .collect()
+            return try await self.database.client.withTransaction(
+                logger: Self.driverLogger
+            ) { connection in
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.setupLock))",
+                    logger: Self.driverLogger
+                )
+                let users = try await connection.query(
+                    "SELECT 1 FROM users LIMIT 1",
+                    logger: Self.driverLogger
+                )
+                .collect()
                 guard users.isEmpty else { return false }
                 let inserted = try await connection.query(
                     """
@@ -161,7 +175,7 @@ extension PostgresTodoStore {
                 return true
             }
         } catch {
-            throw PostgresTodoStoreError(action: "add the demo's data", reason: Self.reason(error))
+            throw PostgresTodoStoreError(action: "add the demo's data", reason: PostgresFailure.reason(error))
         }
     }
 

@@ -16,7 +16,10 @@ extension PostgresTodoStore {
         do {
             return try decode(try await self.rows(query))
         } catch {
-            self.logger.error("read failed", metadata: ["operation": "\(operation)", "error": "\(Self.reason(error))"])
+            self.logger.error(
+                "read failed",
+                metadata: ["operation": "\(operation)", "error": "\(PostgresFailure.reason(error))"]
+            )
             throw .unreadable
         }
     }
@@ -37,7 +40,7 @@ extension PostgresTodoStore {
         } catch {
             self.logger.error(
                 "write failed",
-                metadata: ["operation": "\(operation)", "error": "\(Self.reason(error))"]
+                metadata: ["operation": "\(operation)", "error": "\(PostgresFailure.reason(error))"]
             )
             throw .unavailable
         }
@@ -46,44 +49,15 @@ extension PostgresTodoStore {
         } catch {
             self.logger.error(
                 "write's answer unreadable",
-                metadata: ["operation": "\(operation)", "error": "\(Self.reason(error))"]
+                metadata: ["operation": "\(operation)", "error": "\(PostgresFailure.reason(error))"]
             )
             throw .unreadable
         }
     }
 
-    /// The logger handed to postgres-nio where it needs one (transactions): silent, since its
-    /// trace lines would carry the rows (password hashes among them). The store logs what failed
-    /// on its own logger; the client's `backgroundLogger` tells about connections.
-    static let driverLogger = Logger(label: "todo-postgres-driver") { _ in SwiftLogNoOpLogHandler() }
-
     /// Every row of one statement, each wait bounded (see `PostgresDatabase`).
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await self.database.rows(query)
-    }
-
-    /// Why an operation failed, for the log: the database's message and SQLSTATE, or why there
-    /// was no answer. Never the statement's parameters (a password hash may be one).
-    static func reason(_ error: any Error) -> String {
-        switch error {
-        case let error as PSQLError:
-            var text = "\(error.code)"
-            if let info = error.serverInfo {
-                text += ": \(info[.message] ?? "server error")"
-                if let state = info[.sqlState] { text += " (SQLSTATE \(state))" }
-            }
-            if let underlying = error.underlying { text += ": \(Self.reason(underlying))" }
-            return text
-        case let error as PostgresTransactionError:
-            guard let cause = error.beginError ?? error.closureError ?? error.commitError else {
-                return "the transaction failed"
-            }
-            return Self.reason(cause)
-        case let error as PostgresDecodingError:
-            return "column \(error.columnName) (\(error.postgresType)) is not a \(error.targetType): \(error.code)"
-        default:
-            return String(describing: error)
-        }
     }
 
     static func validTitle(_ text: String, noun: String) throws(TodoStoreError) -> String {

@@ -385,31 +385,6 @@ final class EventLog: Sendable {
     var all: [String] { self.events.withLock { $0 } }
 }
 
-/// A gate tasks wait at until it is opened.
-final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resume = self.state.withLock { state in
-                if state.open { return true }
-                state.waiting.append(continuation)
-                return false
-            }
-            if resume { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiting = self.state.withLock { state in
-            state.open = true
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        for continuation in waiting { continuation.resume() }
-    }
-}
-
 /// Waits until `condition` holds (checked every few milliseconds, for at most 10 seconds).
 func until(_ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(10)
