@@ -2,6 +2,10 @@ extension WebApp {
     /// Limits, timeouts and switches of the web layer. The defaults suit a development server;
     /// set ``secureCookies`` behind TLS.
     public struct Configuration: Sendable {
+        /// Where the app is served (default `/`): with `/todo`, every link, form action,
+        /// redirect, JSON path, asset URL and the cookie's `Path` start with `/todo`, and requests
+        /// outside it answer 404. Adapters that mount an app (``WebApp/mounted(at:)``) set it.
+        public var mountPath: MountPath
         /// The session cookie's name.
         public var cookieName: String
         /// Adds `Secure` to the session cookie (serve over HTTPS when on).
@@ -36,6 +40,7 @@ extension WebApp {
 
         /// The defaults suit development; set `secureCookies` behind TLS.
         public init(
+            mountPath: MountPath = .root,
             cookieName: String = "signalbox_session",
             secureCookies: Bool = false,
             idleTimeout: Duration = .seconds(1800),
@@ -50,6 +55,7 @@ extension WebApp {
             trustedOrigins: [String] = [],
             secretFields: [String] = ["passw", "secret", "token"]
         ) {
+            self.mountPath = mountPath
             self.cookieName = cookieName
             self.secureCookies = secureCookies
             self.idleTimeout = idleTimeout

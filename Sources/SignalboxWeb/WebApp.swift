@@ -28,14 +28,14 @@ public import SignalboxHTTP
 /// <doc:HTTPContract>.
 public struct WebApp: Responder {
     /// Limits, timeouts and switches.
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     let renderer: any TemplateRenderer
     let sessions: any SessionStore
     let clock: any SessionClock
     let logger: Logger
     let makeTree: @Sendable () -> NavigationTree
-    let composer: PageComposer
-    let errorPage: ErrorPage
+    private(set) var composer: PageComposer
+    private(set) var errorPage: ErrorPage
     let formCodec: FormCodec
     let originPolicy: OriginPolicy
 
@@ -71,8 +71,12 @@ public struct WebApp: Responder {
         self.clock = clock
         self.logger = logger
         self.makeTree = makeTree
-        self.composer = PageComposer(renderer: renderer, developerTools: configuration.developerTools)
-        self.errorPage = ErrorPage(renderer: renderer)
+        self.composer = PageComposer(
+            renderer: renderer,
+            developerTools: configuration.developerTools,
+            mount: configuration.mountPath
+        )
+        self.errorPage = ErrorPage(renderer: renderer, mount: configuration.mountPath)
         self.formCodec = FormCodec(limits: configuration.formLimits)
         self.originPolicy = OriginPolicy(
             trustedOrigins: configuration.trustedOrigins,
@@ -95,8 +99,16 @@ public struct WebApp: Responder {
     /// A `HEAD` request is answered like `GET`, body included: the server sends the headers
     /// (with the body's `Content-Length`) and drops the body.
     public func respond(to request: Request) async throws -> Response {
+        await self.respond(to: request, logger: self.logger)
+    }
+
+    /// Answers one request like ``respond(to:)``, logging its lines to `logger`: an embedding
+    /// service passes its own per-request logger, so the web layer's lines carry the service's
+    /// request metadata. Pass the service's request id as the request's ``Request/id`` too: it is
+    /// the id a 500 page shows.
+    public func respond(to request: Request, logger: Logger) async -> Response {
         let started = ContinuousClock.now
-        let exchange = Exchange(request, cookieName: self.configuration.cookieName)
+        let exchange = Exchange(request, cookieName: self.configuration.cookieName, logger: logger)
         let (response, kind) = await RequestLogContext.$requestID.withValue(exchange.requestID) {
             var kind = "invalid"
             let answer: Answer
@@ -115,7 +127,7 @@ public struct WebApp: Responder {
         }
         let duration = ContinuousClock.now - started
         RequestMetrics.record(kind: kind, status: response.status, duration: duration)
-        self.logger.debug(
+        logger.debug(
             "request",
             metadata: [
                 "http.method": "\(exchange.method.rawValue)", "http.path": "\(exchange.path.prefix(256))",
@@ -124,6 +136,34 @@ public struct WebApp: Responder {
             ]
         )
         return response
+    }
+
+    /// The web layer's `413` for a request whose body a server stopped reading because it is
+    /// larger than ``Configuration/maxFormBytes``: an adapter that collects bodies itself answers
+    /// this, so the client sees the same error page (or JSON) as from any other limit.
+    public func respondBodyTooLarge(to request: Request) -> Response {
+        let exchange = Exchange(request, cookieName: self.configuration.cookieName, logger: self.logger)
+        let error = self.webError(for: FormDecodingError.tooLarge(limit: self.configuration.maxFormBytes), exchange)
+        return self.present(Answer(.error(error, homePath: nil)), exchange)
+    }
+
+    /// This app served under `path` instead of its configuration's ``Configuration/mountPath``,
+    /// with the same sessions, renderer and tree factory. Adapters call it when they mount an app:
+    ///
+    /// ```swift
+    /// let todo = app.mounted(at: "/todo")
+    /// todo.configuration.mountPath   // /todo
+    /// ```
+    public func mounted(at path: MountPath) -> WebApp {
+        var app = self
+        app.configuration.mountPath = path
+        app.composer = PageComposer(
+            renderer: self.renderer,
+            developerTools: self.configuration.developerTools,
+            mount: path
+        )
+        app.errorPage = ErrorPage(renderer: self.renderer, mount: path)
+        return app
     }
 
     /// Removes expired sessions now and returns how many went. ``MemorySessionStore`` also
@@ -140,6 +180,11 @@ public struct WebApp: Responder {
 
     /// The session cookie for `id`.
     func cookie(for id: SessionID) -> String {
-        SessionCookie.setCookie(name: self.configuration.cookieName, id: id, secure: self.configuration.secureCookies)
+        SessionCookie.setCookie(
+            name: self.configuration.cookieName,
+            id: id,
+            path: self.configuration.mountPath.path,
+            secure: self.configuration.secureCookies
+        )
     }
 }

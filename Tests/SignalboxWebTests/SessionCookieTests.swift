@@ -29,15 +29,19 @@ import Testing
         #expect(SessionCookie.candidates(in: header, name: "signalbox_session").map(\.rawValue) == expected)
     }
 
-    @Test func writesAnHttpOnlyLaxCookieForTheWholeSite() async throws {
+    @Test func writesAnHttpOnlyLaxCookieForTheAppsPaths() async throws {
         let id = try #require(SessionID(rawValue: Self.valid))
         #expect(
-            SessionCookie.setCookie(name: "sid", id: id, secure: false)
+            SessionCookie.setCookie(name: "sid", id: id, path: "/", secure: false)
                 == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax"
         )
         #expect(
-            SessionCookie.setCookie(name: "sid", id: id, secure: true)
+            SessionCookie.setCookie(name: "sid", id: id, path: "/", secure: true)
                 == "sid=\(Self.valid); Path=/; HttpOnly; SameSite=Lax; Secure"
+        )
+        #expect(
+            SessionCookie.setCookie(name: "sid", id: id, path: "/todo", secure: false)
+                == "sid=\(Self.valid); Path=/todo; HttpOnly; SameSite=Lax"
         )
     }
 

@@ -118,7 +118,7 @@ enum DefaultTemplates {
         <input type="hidden" name="from" value="{{path}}">
         """# + "\n",
         "partials/pop-button": #"""
-        <form method="post" action="/_nav/pop" class="nav-pop">
+        <form method="post" action="{{mount}}/_nav/pop" class="nav-pop">
         {{>partials/nav-fields}}
         <button type="submit">Back</button>
         </form>
@@ -144,7 +144,7 @@ enum DefaultTemplates {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}}</title>
         {{$stylesheet}}
-        <link rel="stylesheet" href="/_signalbox/signalbox.css">
+        <link rel="stylesheet" href="{{mount}}/_signalbox/signalbox.css">
         {{/stylesheet}}
         {{$head}}
         {{/head}}
@@ -170,7 +170,7 @@ enum DefaultTemplates {
         {{>partials/modal}}
         {{/modal}}
         {{#devTools}}
-        <footer class="dev-tools"><a href="/_dev/tree">Coordinator tree</a></footer>
+        <footer class="dev-tools"><a href="{{mount}}/_dev/tree">Coordinator tree</a></footer>
         {{/devTools}}
         </body>
         </html>

@@ -6,11 +6,13 @@ import SignalboxHTTP
 /// `errors/error`, shown as the `content` of `layout`) or as JSON `{"error", "message", "status"}` (+ `requestId` for 500s).
 ///
 /// The page's view model: `status` (number), `title` (reason phrase), `code`, `message`,
-/// `requestID` (or null), `homePath` (the session's current page, or `/`), `detail` (what a
-/// developer needs, with developer tools on; else null). If the template
+/// `requestID` (or null), `homePath` (the public URL of the session's current page, or of the
+/// app's `/`), `mount` (the mount path's prefix), `detail` (what a developer needs, with
+/// developer tools on; else null). If the template
 /// itself fails, a minimal built-in page is sent instead: an error page never fails.
 struct ErrorPage {
     let renderer: any TemplateRenderer
+    let mount: MountPath
 
     func response(for error: WebError, json: Bool, homePath: String?, showsDetail: Bool) -> Response {
         let detail = showsDetail ? error.detail : nil
@@ -26,7 +28,8 @@ struct ErrorPage {
             }
             response = .json(error.status, writer.output)
         } else {
-            response = .html(error.status, self.html(for: error, homePath: homePath ?? "/", detail: detail))
+            let home = self.mount.url(for: homePath ?? "/")
+            response = .html(error.status, self.html(for: error, homePath: home, detail: detail))
         }
         if let allow = error.allow { response.headerFields[.allow] = allow }
         if let retryAfter = error.retryAfter { response.headerFields[.retryAfter] = String(retryAfter) }
@@ -41,6 +44,7 @@ struct ErrorPage {
             "message": .string(error.message),
             "requestID": error.requestID.map(ViewModel.string) ?? .null,
             "homePath": .string(homePath),
+            "mount": .string(self.mount.prefix),
             "detail": detail.map(ViewModel.string) ?? .null,
         ]
         let specific = "errors/\(error.status.code)"
@@ -55,17 +59,17 @@ struct ErrorPage {
         {
             return html
         }
-        return Self.fallback(for: error)
+        return Self.fallback(for: error, homePath: self.mount.url(for: "/"))
     }
 
     /// A page that needs no template.
-    static func fallback(for error: WebError) -> String {
+    static func fallback(for error: WebError, homePath: String) -> String {
         let title = "\(error.status.code) \(error.status.reasonPhrase)"
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(HTMLEscaping.escape(title))</title></head>
             <body><h1>\(HTMLEscaping.escape(title))</h1><p>\(HTMLEscaping.escape(error.message))</p>
-            <p><a href="/">Home</a></p></body></html>
+            <p><a href="\(HTMLEscaping.escape(homePath))">Home</a></p></body></html>
 
             """
     }

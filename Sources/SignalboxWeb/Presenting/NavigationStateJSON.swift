@@ -13,9 +13,11 @@ import Signalbox
 ///  "pop": "/member/items", "template": "test/item", "screen": {…the top screen's view model…}}
 /// ```
 ///
-/// A 422 adds `error`, `message`, `status`, `fieldErrors` and `form`.
+/// A 422 adds `error`, `message`, `status`, `fieldErrors` and `form`. Every path is a public URL
+/// (under the app's mount path, given as `mount`: `""` at `/`, else e.g. `"/todo"`); the `tree`
+/// snapshot holds app state, not URLs.
 enum NavigationStateJSON {
-    static func render(_ page: PageDocument) throws -> String {
+    static func render(_ page: PageDocument, mount: MountPath) throws -> String {
         let layout = page.layout
         let echo = page.echo
         guard let snapshot = page.snapshot else {
@@ -24,7 +26,8 @@ enum NavigationStateJSON {
         let snapshotText = snapshot.jsonText
         var writer = JSONWriter()
         writer.object { json in
-            json.string("path", page.path)
+            json.string("path", mount.url(for: page.path))
+            json.string("mount", mount.prefix)
             json.string("title", page.topTitle)
             json.string("csrf", page.csrf)
             json.key("tree") { $0.raw(snapshotText) }
@@ -32,18 +35,18 @@ enum NavigationStateJSON {
                 crumbs.array(page.screens) { writer, entry in
                     writer.object { crumb in
                         crumb.string("title", entry.title)
-                        crumb.string("path", entry.path)
+                        crumb.string("path", mount.url(for: entry.path))
                         crumb.string("presentation", entry.presentation?.rawValue)
                     }
                 }
             }
             let bars = page.tabBars
-            json.key("tabs") { $0.array(bars.first?.tabs ?? []) { $0.value(Self.tab($1)) } }
+            json.key("tabs") { $0.array(bars.first?.tabs ?? []) { $0.value(Self.tab($1, mount: mount)) } }
             json.key("tabBars") { writer in
                 writer.array(bars) { writer, bar in
                     writer.object { object in
                         object.string("coordinator", bar.coordinator)
-                        object.key("tabs") { $0.array(bar.tabs) { $0.value(Self.tab($1)) } }
+                        object.key("tabs") { $0.array(bar.tabs) { $0.value(Self.tab($1, mount: mount)) } }
                     }
                 }
             }
@@ -61,16 +64,16 @@ enum NavigationStateJSON {
                     writer.object { object in
                         object.string("route", route)
                         object.string("style", style.rawValue)
-                        object.string("close", close)
+                        object.string("close", close.map(mount.url(for:)))
                     }
                 }
             }
             json.key("routes") { writer in
                 writer.object { routes in
-                    for route in page.routes { routes.string(route.name, route.path) }
+                    for route in page.routes { routes.string(route.name, mount.url(for: route.path)) }
                 }
             }
-            json.string("pop", page.pathAfterPop)
+            json.string("pop", page.pathAfterPop.map(mount.url(for:)))
             json.string("template", page.top.template)
             json.value("screen", page.viewModels[page.topIndex] ?? .null)
             if let echo {
@@ -85,10 +88,11 @@ enum NavigationStateJSON {
         return writer.output
     }
 
-    static func tab(_ tab: TabBar.Tab) -> ViewModel {
+    /// A tab as JSON and as the templates' `tabs` see it.
+    static func tab(_ tab: TabBar.Tab, mount: MountPath) -> ViewModel {
         [
             "name": .string(tab.name), "title": .string(tab.title), "icon": tab.icon.map(ViewModel.string) ?? .null,
-            "path": .string(tab.path), "active": .bool(tab.isActive),
+            "path": .string(mount.url(for: tab.path)), "active": .bool(tab.isActive),
         ]
     }
 }

@@ -1,10 +1,12 @@
 import Signalbox
 
 /// Renders a loaded page: each visible screen with its template (wrapped by its coordinators'
-/// wrapper templates), then `layout` with the page view model.
+/// wrapper templates), then `layout` with the page view model. Every path in the view models is
+/// a public URL (under the app's mount path); `mount` is the mount path's prefix.
 struct PageComposer {
     let renderer: any TemplateRenderer
     let developerTools: Bool
+    let mount: MountPath
 
     /// The HTML page.
     func html(_ page: PageDocument) throws -> String {
@@ -31,43 +33,45 @@ struct PageComposer {
                 "route": .string(layout.branch[start].route),
                 "title": .string(page.topTitle),
                 "content": .string(try self.content(of: page, at: topIndex, csrf: csrf, extras: echo?.viewModel)),
-                "close": layout.modalClosePath.map(ViewModel.string) ?? .null,
+                "close": self.url(layout.modalClosePath),
                 "dismissible": .bool(layout.modalClosePath != nil),
             ]
         }
 
         let breadcrumbs: [ViewModel] = layout.pageRange.map { index in
             [
-                "title": .string(page.screens[index].title), "path": .string(layout.branch[index].path),
+                "title": .string(page.screens[index].title),
+                "path": .string(self.mount.url(for: layout.branch[index].path)),
                 "current": .bool(index == pageIndex),
             ]
         }
         let bars = page.tabBars
-        let tabBars: [ViewModel] = bars.map { bar in ["tabs": .list(bar.tabs.map(Self.tabModel))] }
+        let tabBars: [ViewModel] = bars.map { bar in ["tabs": .list(bar.tabs.map(self.tabModel))] }
         let path = page.path
         return [
             "title": .string(page.topTitle),
-            "path": .string(path),
-            "base": .string(Self.base(of: path)),
+            "path": .string(self.mount.url(for: path)),
+            "base": .string(self.base(of: path)),
+            "mount": .string(self.mount.prefix),
             "csrf": .string(csrf),
             "template": .string(layout.page.template),
             "breadcrumbs": .list(breadcrumbs),
             "hasBreadcrumbs": .bool(!breadcrumbs.isEmpty),
-            "tabs": .list(bars.first?.tabs.map(Self.tabModel) ?? []),
+            "tabs": .list(bars.first?.tabs.map(self.tabModel) ?? []),
             "tabBars": .list(tabBars),
             "hasTabs": .bool(!bars.isEmpty),
             "content": .string(pageContent),
             "modal": modal,
             "fullScreen": .bool(layout.isFullScreen),
-            "fullScreenClose": layout.fullScreenClosePath.map(ViewModel.string) ?? .null,
-            "popPath": page.pathAfterPop.map(ViewModel.string) ?? .null,
+            "fullScreenClose": self.url(layout.fullScreenClosePath),
+            "popPath": self.url(page.pathAfterPop),
             "devTools": .bool(self.developerTools),
             "status": .int(echo == nil ? 200 : 422),
         ]
     }
 
-    /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base` (and the
-    /// 422 extras), then each wrapper template from the innermost out, with `content`.
+    /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base`, `mount`
+    /// (and the 422 extras), then each wrapper template from the innermost out, with `content`.
     private func content(
         of page: PageDocument,
         at index: Int,
@@ -76,7 +80,8 @@ struct PageComposer {
     ) throws -> String {
         let entry = page.layout.branch[index]
         var context: [String: ViewModel] = [
-            "csrf": .string(csrf), "path": .string(entry.path), "base": .string(Self.base(of: entry.path)),
+            "csrf": .string(csrf), "path": .string(self.mount.url(for: entry.path)),
+            "base": .string(self.base(of: entry.path)), "mount": .string(self.mount.prefix),
         ]
         if let extras { context.merge(extras) { _, new in new } }
         var html = try self.renderer.render(
@@ -90,9 +95,16 @@ struct PageComposer {
         return html
     }
 
-    /// The path without a trailing `/`: `""` for `/`, so templates can write `{{base}}/todo/3`.
-    static func base(of path: String) -> String {
-        path == "/" ? "" : path
+    /// The public URL of an app path without a trailing `/` (`""` for `/` when the app owns the
+    /// site), so templates can write `{{base}}/todo/3`.
+    func base(of path: String) -> String {
+        let url = self.mount.url(for: path)
+        return url == "/" ? "" : url
+    }
+
+    /// The public URL of an app path, or null.
+    private func url(_ path: String?) -> ViewModel {
+        path.map { .string(self.mount.url(for: $0)) } ?? .null
     }
 
     /// Objects stay; any other view model is offered as `value`.
@@ -101,10 +113,7 @@ struct PageComposer {
         return ["value": model]
     }
 
-    static func tabModel(_ tab: TabBar.Tab) -> ViewModel {
-        [
-            "name": .string(tab.name), "title": .string(tab.title), "icon": tab.icon.map(ViewModel.string) ?? .null,
-            "path": .string(tab.path), "active": .bool(tab.isActive),
-        ]
+    func tabModel(_ tab: TabBar.Tab) -> ViewModel {
+        NavigationStateJSON.tab(tab, mount: self.mount)
     }
 }

@@ -32,16 +32,21 @@ extension WebApp {
         switch body {
         case .page(let page):
             let status: HTTPResponse.Status = page.isRejectedForm ? .unprocessableContent : .ok
-            if exchange.wantsJSON { return .json(status, try NavigationStateJSON.render(page)) }
+            if exchange.wantsJSON {
+                return .json(status, try NavigationStateJSON.render(page, mount: self.configuration.mountPath))
+            }
             return .html(status, try self.composer.html(page))
         case .seeOther(let location):
-            return .seeOther(location)
+            return .seeOther(self.configuration.mountPath.url(for: location))
         case .error(let error, let homePath):
             return self.errorResponse(error, homePath: homePath, exchange)
         case .developerTree(let model, let csrf):
             if exchange.wantsJSON { return .json(.ok, model.jsonText) }
             let content = try self.renderer.render("dev/tree", with: model)
-            let page: ViewModel = ["title": "Coordinator tree", "csrf": .string(csrf), "content": .string(content)]
+            let page: ViewModel = [
+                "title": "Coordinator tree", "csrf": .string(csrf), "content": .string(content),
+                "mount": .string(self.configuration.mountPath.prefix),
+            ]
             return .html(.ok, try self.renderer.render("layout", with: page))
         case .json(let text):
             return .json(.ok, text)

@@ -11,6 +11,8 @@ struct DevTree {
     static let path = "/_dev/tree"
 
     let makeTree: () -> NavigationTree
+    /// Paths in the model are public URLs under this mount path.
+    let mount: MountPath
 
     /// `{path, nodes: [node]}`; a node is `{kind, isNavigation, isTabs, isWrapper, type, name, path,
     /// entries: [{route, presentation, input, isRoot, path, child: [node]}],
@@ -19,7 +21,7 @@ struct DevTree {
     func model(of tree: NavigationTree) async throws -> ViewModel {
         let snapshot = try tree.snapshot()
         let node = await self.node(snapshot.root) { NavigationSnapshot(root: $0) }
-        return ["path": .string(tree.path), "nodes": [node]]
+        return ["path": .string(self.mount.url(for: tree.path)), "nodes": [node]]
     }
 
     private func node(
@@ -92,7 +94,7 @@ struct DevTree {
         let scratch = self.makeTree()
         do {
             try await scratch.restore(snapshot)
-            return scratch.path
+            return self.mount.url(for: scratch.path)
         } catch {
             return "?"
         }

@@ -47,7 +47,7 @@ extension WebApp {
     func webError(for error: any Error, _ exchange: Exchange) -> WebError {
         let webError = WebError(error, requestID: exchange.requestID)
         if webError.status == .internalServerError {
-            self.logger.error(
+            exchange.logger.error(
                 "request failed",
                 metadata: [
                     "request.id": "\(exchange.requestID)", "http.path": "\(exchange.path.prefix(256))",
@@ -55,7 +55,7 @@ extension WebApp {
                 ]
             )
         } else if let detail = webError.detail {
-            self.logger.debug(
+            exchange.logger.debug(
                 "request refused",
                 metadata: [
                     "request.id": "\(exchange.requestID)", "http.status": "\(webError.status.code)",

@@ -83,7 +83,7 @@ extension WebApp {
             let outcome = await handler(&state)
             var answer = await self.conclude(outcome, &state, exchange)
             if state.id != id {
-                self.logger.info(
+                exchange.logger.info(
                     "session id rotated",
                     metadata: ["session.id": "\(state.id.fingerprint)", "session.previous": "\(id.fingerprint)"]
                 )
@@ -112,7 +112,7 @@ extension WebApp {
         let id = state.id
         try await self.sessions.insert(state)
         presented.cookies.append(self.cookie(for: id))
-        self.logger.debug("session created", metadata: ["session.id": "\(id.fingerprint)"])
+        exchange.logger.debug("session created", metadata: ["session.id": "\(id.fingerprint)"])
         return presented
     }
 
@@ -151,7 +151,9 @@ extension WebApp {
 
     private func developerTree(_ state: SessionState, _ exchange: Exchange) async -> Answer {
         do {
-            let model = try await DevTree(makeTree: self.makeTree).model(of: state.tree)
+            let model = try await DevTree(makeTree: self.makeTree, mount: self.configuration.mountPath).model(
+                of: state.tree
+            )
             return Answer(.developerTree(model, csrf: state.csrfToken))
         } catch {
             return Answer(.error(self.webError(for: error, exchange), homePath: state.tree.path))

@@ -36,10 +36,21 @@ extension WebApp {
         }
     }
 
-    /// `POST /_nav/<action>`: reshape the tree to `from` (the page the action was issued on),
-    /// then run the router action.
+    /// `POST /_nav/<action>`: reshape the tree to `from` (the public URL of the page the action
+    /// was issued on, as its `path` gave it), then run the router action.
     func perform(_ action: NavigationAction, _ form: FormData, _ state: inout SessionState) async -> Outcome {
-        if let from = form["from"], !from.isEmpty, let detour = await self.reshape(state, to: from) { return detour }
+        if let from = form["from"], !from.isEmpty {
+            let mount = self.configuration.mountPath
+            guard let appPath = mount.appPath(of: from) else {
+                return .failed(
+                    NavigationError.malformedPath(
+                        path: String(from.prefix(128)),
+                        reason: "from is not a page of this app (under \(mount))"
+                    )
+                )
+            }
+            if let detour = await self.reshape(state, to: appPath) { return detour }
+        }
         let tree = state.tree
         return await Outcome.of {
             switch action {

@@ -2,7 +2,8 @@ import HTTPTypes
 import Signalbox
 
 /// What a request asks for, resolved once from its method and path before any session is
-/// touched: the one place where the web layer's URL space is laid out.
+/// touched: the one place where the web layer's URL space is laid out. The paths below are app
+/// paths: under a mount path (``MountPath``) each starts with it, and anything outside it is a 404.
 ///
 /// | Method and path | Route |
 /// |---|---|
@@ -23,10 +24,14 @@ enum WebRoute: Equatable {
     static let developerTreePath = "/_dev/tree"
     static let sessionStatsPath = "/_dev/sessions"
 
-    /// Resolves `method` and the raw `path`, refusing what no route answers.
-    init(method: HTTPRequest.Method, path: String, configuration: WebApp.Configuration) throws {
-        if path.utf8.count > configuration.maxPathBytes {
+    /// Resolves `method` and the raw request path (mount path included), refusing what no
+    /// route answers. The routes carry app paths.
+    init(method: HTTPRequest.Method, path requestPath: String, configuration: WebApp.Configuration) throws {
+        if requestPath.utf8.count > configuration.maxPathBytes {
             throw WebError.pathTooLong(limit: configuration.maxPathBytes)
+        }
+        guard let path = configuration.mountPath.appPath(of: requestPath) else {
+            throw WebError.notFound("There is no page at \(requestPath.prefix(64)).")
         }
         let isRead = method == .get || method == .head
         if path == "/_nav" || path.hasPrefix("/_nav/") {

@@ -21,9 +21,9 @@ enum SessionCookie {
         return ids
     }
 
-    /// The `Set-Cookie` value that stores `id`.
-    static func setCookie(name: String, id: SessionID, secure: Bool) -> String {
-        "\(name)=\(id.rawValue); Path=/; HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
+    /// The `Set-Cookie` value that stores `id` for the paths under `path` (the app's mount path).
+    static func setCookie(name: String, id: SessionID, path: String, secure: Bool) -> String {
+        "\(name)=\(id.rawValue); Path=\(path); HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
     }
 }
 
