@@ -49,16 +49,9 @@ public enum TodoDemoServer {
         registry: PrometheusCollectorRegistry,
         logger: Logger
     ) async throws {
-        let templates = try Self.folder(options.templates, named: "Templates", marker: "layout.mustache")
-        let publicRoot = (try? Self.folder(options.publicFolder, named: "Public", marker: "app.css")) ?? "Public"
-        let app = try TodoWebApp.make(
-            store: backend.store,
-            templates: templates,
-            configuration: options.webConfiguration,
-            sessions: backend.sessions,
-            logger: logger
-        )
-        let files = StaticFiles(root: publicRoot, fallback: app)
+        let demo = try TodoDemoSite(options, backend: backend, logger: logger)
+        let publicRoot = demo.publicFolder
+        let files = StaticFiles(root: publicRoot, fallback: demo.app)
         if files.root == nil {
             logger.warning("no static files folder; serving none", metadata: ["public": "\(publicRoot)"])
         }
@@ -87,7 +80,7 @@ public enum TodoDemoServer {
         Self.announce("Listening on http://\(Self.urlHost(options.host)):\(server.port)\n")
         logger.info(
             "todo demo started",
-            metadata: ["templates": "\(templates)", "public": "\(publicRoot)", "dev": "\(options.dev)"]
+            metadata: ["templates": "\(demo.templates)", "public": "\(publicRoot)", "dev": "\(options.dev)"]
         )
         let signal = await signals.wait()
         logger.info("shutting down", metadata: ["signal": "\(signal)"])

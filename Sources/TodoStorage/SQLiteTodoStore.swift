@@ -277,4 +277,25 @@ public final class SQLiteTodoStore: TodoStore {
             guard db.changesCount == 1 else { throw .unknownUser }
         }
     }
+
+    // MARK: Operations
+
+    public func statistics() async throws(TodoStoreError) -> TodoStatistics {
+        try self.read { db in
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT (SELECT count(*) FROM user), (SELECT count(*) FROM todo),
+                               (SELECT count(*) FROM todo WHERE done), (SELECT count(*) FROM project)
+                        """
+                )
+            )
+            return TodoStatistics(
+                users: row?[0] ?? 0,
+                todos: row?[1] ?? 0,
+                done: row?[2] ?? 0,
+                projects: row?[3] ?? 0
+            )
+        }
+    }
 }

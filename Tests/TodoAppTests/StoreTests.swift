@@ -15,6 +15,19 @@ import Testing
         #expect(await store.projects(of: alice).map(\.name) == ["Garden", "Tea party"])
     }
 
+    @Test func statisticsCountEveryUsersTodosDoneTodosAndProjects() async throws {
+        let store = InMemoryTodoStore.demo()
+        #expect(await store.statistics() == TodoStatistics(users: 1, todos: 4, done: 1, projects: 2))
+        let bob = try await store.register(username: "bob", password: "tweedledum")
+        var todo = try await store.addTodo(title: "Shell peas", for: bob)
+        _ = try await store.addTodo(title: "Count spoons", for: bob)
+        todo.isDone = true
+        try await store.updateTodo(todo, for: bob)
+        _ = try await store.addProject(name: "Kitchen", for: bob)
+        try await store.deleteTodo(id: 1, of: TestApp.alice)
+        #expect(await store.statistics() == TodoStatistics(users: 2, todos: 5, done: 2, projects: 3))
+    }
+
     @Test func authenticationNeedsTheExactPassword() async {
         let store = InMemoryTodoStore.demo()
         #expect(await store.authenticate(username: "alice", password: "wonderland") == TestApp.alice)

@@ -98,6 +98,18 @@ public actor InMemoryTodoStore: TodoStore {
         try self.state.updateSettings(settings, for: user)
     }
 
+    // MARK: Operations
+
+    public func statistics() -> TodoStatistics {
+        let accounts = self.state.accounts.values
+        return TodoStatistics(
+            users: accounts.count,
+            todos: accounts.reduce(0) { $0 + $1.todos.count },
+            done: accounts.reduce(0) { $0 + $1.todos.count(where: \.isDone) },
+            projects: accounts.reduce(0) { $0 + $1.projects.count }
+        )
+    }
+
     /// Compares without stopping at the first difference, so timing does not reveal a prefix.
     private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
         let left = Array(lhs.utf8)

@@ -68,4 +68,9 @@ public protocol TodoStore: Sendable {
 
     /// Saves the user's settings.
     func updateSettings(_ settings: UserSettings, for user: User) async throws(TodoStoreError)
+
+    // MARK: Operations
+
+    /// Counts over every user (one consistent read).
+    func statistics() async throws(TodoStoreError) -> TodoStatistics
 }

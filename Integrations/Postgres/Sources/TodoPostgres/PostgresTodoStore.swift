@@ -240,4 +240,18 @@ public final class PostgresTodoStore: TodoStore {
         ) { rows in !rows.isEmpty }
         guard updated else { throw .unknownUser }
     }
+
+    // MARK: Operations
+
+    public func statistics() async throws(TodoStoreError) -> TodoStatistics {
+        try await self.read(
+            """
+            SELECT (SELECT count(*) FROM users), (SELECT count(*) FROM todo),
+                   (SELECT count(*) FROM todo WHERE done), (SELECT count(*) FROM project)
+            """
+        ) { rows in
+            let (users, todos, done, projects) = try rows.first?.decode((Int, Int, Int, Int).self) ?? (0, 0, 0, 0)
+            return TodoStatistics(users: users, todos: todos, done: done, projects: projects)
+        }
+    }
 }

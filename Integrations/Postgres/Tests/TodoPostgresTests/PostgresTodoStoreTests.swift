@@ -28,6 +28,20 @@ import TodoApp
         }
     }
 
+    @Test func statisticsCountEveryUsersTodosDoneTodosAndProjects() async throws {
+        try await withStore { store, _ in
+            #expect(try await store.statistics() == TodoStatistics(users: 0, todos: 0, done: 0, projects: 0))
+            let bob = try await store.register(username: "bob", password: "tweedledum")
+            let carol = try await store.register(username: "carol", password: "tweedledum")
+            var todo = try await store.addTodo(title: "Shell peas", for: bob)
+            _ = try await store.addTodo(title: "Count spoons", for: carol)
+            todo.isDone = true
+            try await store.updateTodo(todo, for: bob)
+            _ = try await store.addProject(name: "Kitchen", for: carol)
+            #expect(try await store.statistics() == TodoStatistics(users: 2, todos: 2, done: 1, projects: 1))
+        }
+    }
+
     @Test func aTakenUsernameIsRefusedWhateverItsCase() async throws {
         try await withStore { store, _ in
             _ = try await store.register(username: "bob", password: "tweedledum")
