@@ -6,6 +6,8 @@
 #   make cluster   installs what is missing (PostgreSQL, nginx), builds and runs INSTANCES (3) demos
 #                  sharing one PostgreSQL behind nginx on http://127.0.0.1:8080; Ctrl-C stops it all
 #                  (POSTGRES_URL=… uses that server, INSTANCE_ARGS=--dev is passed to every instance)
+#   make hummingbird-example   a Hummingbird service with /api/health, /api/stats and the demo at
+#                  http://127.0.0.1:8080/todo (ARGS=… goes to it: --in-memory, --dev, …)
 
 SWIFT ?= swift
 HOST ?= 127.0.0.1
@@ -15,14 +17,16 @@ INSTANCES ?= 3
 POSTGRES_URL ?=
 INSTANCE_ARGS ?=
 POSTGRES_PACKAGE = Integrations/Postgres
+HUMMINGBIRD_PACKAGE = Integrations/SignalboxHummingbird
+ARGS ?=
 
-.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests cluster-tests e2e curl-tests browser-tests build release bench stress cluster clean
+.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests cluster-tests e2e curl-tests browser-tests build release bench stress cluster hummingbird-example clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
 	.build/release/todo-demo --host $(HOST) --port $(PORT)
 
-test: test-deps format-check unit-tests postgres-tests cluster-tests e2e
+test: test-deps format-check unit-tests postgres-tests embedding-tests cluster-tests e2e
 
 deps:
 	@.ci/install-deps
@@ -34,7 +38,8 @@ build: deps
 	$(SWIFT) build
 
 # The style is .swift-format (hummingbird's rules, 120 columns); `make format` applies it.
-FORMATTED = Sources Tests Examples Package.swift $(POSTGRES_PACKAGE)/Sources $(POSTGRES_PACKAGE)/Tests $(POSTGRES_PACKAGE)/Package.swift
+FORMATTED = Sources Tests Examples Package.swift $(POSTGRES_PACKAGE)/Sources $(POSTGRES_PACKAGE)/Tests $(POSTGRES_PACKAGE)/Package.swift \
+	$(HUMMINGBIRD_PACKAGE)/Sources $(HUMMINGBIRD_PACKAGE)/Tests $(HUMMINGBIRD_PACKAGE)/Package.swift
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)
@@ -50,6 +55,14 @@ unit-tests:
 postgres-tests:
 	$(SWIFT) build --build-tests --package-path $(POSTGRES_PACKAGE)
 	$(POSTGRES_PACKAGE)/scripts/with-postgres.sh $(SWIFT) test --skip-build --parallel --package-path $(POSTGRES_PACKAGE)
+
+# The embedding adapters' packages (issue 16): the demo mounted at /todo in each framework's example
+# service, driven through the framework's own test client.
+embedding-tests: hummingbird-tests
+
+hummingbird-tests:
+	$(SWIFT) build --build-tests --package-path $(HUMMINGBIRD_PACKAGE)
+	$(SWIFT) test --skip-build --parallel --package-path $(HUMMINGBIRD_PACKAGE)
 
 # Three instances of todo-demo-postgres (developer mode: X-Served-By) behind nginx, on a throwaway
 # PostgreSQL, twice: the curl suite through nginx, then cluster_test.py (two windows of one session
@@ -72,10 +85,13 @@ curl-tests:
 	mkdir -p $(TEST_OUTPUT)
 	Tests/EndToEnd/curl-suite.sh .build/debug/todo-demo $(TEST_OUTPUT)
 
+# The same browser walk on the embedded server and on the Hummingbird example (the demo at /todo).
 browser-tests:
 	$(SWIFT) build --product todo-demo
-	mkdir -p $(TEST_OUTPUT)/screenshots
+	$(SWIFT) build --package-path $(HUMMINGBIRD_PACKAGE) --product todo-hummingbird
+	mkdir -p $(TEST_OUTPUT)/screenshots $(TEST_OUTPUT)/screenshots-hummingbird
 	python3 Tests/EndToEnd/browser_test.py .build/debug/todo-demo $(TEST_OUTPUT)/screenshots
+	python3 Tests/EndToEnd/browser_test.py $(HUMMINGBIRD_PACKAGE)/.build/debug/todo-hummingbird $(TEST_OUTPUT)/screenshots-hummingbird
 
 bench:
 	Benchmarks/run.sh
@@ -92,5 +108,10 @@ cluster:
 	INSTANCES='$(INSTANCES)' PORT='$(PORT)' HOST='$(HOST)' POSTGRES_URL='$(POSTGRES_URL)' INSTANCE_ARGS='$(INSTANCE_ARGS)' \
 		$(POSTGRES_PACKAGE)/scripts/cluster.sh
 
+# The Hummingbird example service (Integrations/SignalboxHummingbird): its own JSON API and the demo at /todo.
+hummingbird-example: deps
+	$(SWIFT) build -c release --package-path $(HUMMINGBIRD_PACKAGE) --product todo-hummingbird
+	$(HUMMINGBIRD_PACKAGE)/.build/release/todo-hummingbird --host $(HOST) --port $(PORT) $(ARGS)
+
 clean:
-	rm -rf .build $(POSTGRES_PACKAGE)/.build $(TEST_OUTPUT)
+	rm -rf .build $(POSTGRES_PACKAGE)/.build $(HUMMINGBIRD_PACKAGE)/.build $(TEST_OUTPUT)

@@ -103,13 +103,13 @@ public enum TodoDemoServer {
     }
 
     /// IPv6 addresses go in brackets in URLs.
-    static func urlHost(_ host: String) -> String {
+    public static func urlHost(_ host: String) -> String {
         host.contains(":") ? "[\(host)]" : host
     }
 
     /// Writes straight to file descriptor 1, so the line is out before anything else happens
     /// (no stdio buffering to flush when stdout is a pipe).
-    static func announce(_ line: String) {
+    public static func announce(_ line: String) {
         var bytes = Array(line.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }

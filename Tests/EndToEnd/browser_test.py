@@ -3,6 +3,10 @@
 
 Usage: browser_test.py <path-to-todo-demo> <screenshot-folder>
 
+The program may also be an embedding example (todo-hummingbird) that mounts the demo under a path:
+the URL it prints ("Listening on http://127.0.0.1:PORT/todo") is the app's base, and every link,
+form, stylesheet and script of every page must stay under it.
+
 Starts the demo on a free port, then: login (wrong, then right password) -> Todos tab ->
 a todo -> the new-todo dialog -> submit -> Back -> Forward -> reload -> another tab and back
 (the Todos tab keeps its stack). Checks what every page shows, saves a screenshot per step and
@@ -15,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -65,11 +70,31 @@ class Session:
     def __init__(self, driver, base, shots):
         self.driver = driver
         self.base = base
+        self.mount = urllib.parse.urlsplit(base).path.rstrip("/")  # "" at /, else "/todo"
         self.shots = shots
         self.step_number = 0
         self.wait = WebDriverWait(driver, 10)
 
+    def href(self, path):
+        """The link a page carries for an app path: the mount path, then the path."""
+        return self.mount + path
+
+    def expect_everything_under_base(self):
+        """Every link, form, stylesheet and script of the page leads into the app."""
+        urls = self.driver.execute_script(
+            "return [...document.querySelectorAll('a[href]')].map(e => e.href)"
+            # (not form.action: a field named "action" shadows it)
+            ".concat([...document.querySelectorAll('form')]"
+            ".map(e => new URL(e.getAttribute('action') || '', document.baseURI).href))"
+            ".concat([...document.querySelectorAll('link[href]')].map(e => e.href))"
+            ".concat([...document.querySelectorAll('script[src]')].map(e => e.src))"
+        )
+        outside = [url for url in urls if url != self.base and not url.startswith(self.base + "/")]
+        if outside:
+            raise Failure("%s leads outside %s: %r" % (self.path(), self.base, outside[:5]))
+
     def step(self, name):
+        self.expect_everything_under_base()
         self.step_number += 1
         path = os.path.join(self.shots, "%02d-%s.png" % (self.step_number, name))
         self.driver.save_screenshot(path)
@@ -118,6 +143,11 @@ def run(session):
     driver.get(session.base + "/")
     session.expect_path("/unauthenticated")
     session.expect_text("h1", "Welcome")
+    styled = driver.execute_script(
+        "return [...document.styleSheets].some(s => s.href && s.href.endsWith('/app.css') && s.cssRules.length > 0)"
+    )
+    if not styled:
+        raise Failure("the demo's stylesheet (app.css under the app's path) did not load")
     session.step("login-page")
 
     session.find("#username").send_keys("alice")
@@ -134,7 +164,7 @@ def run(session):
     session.expect_text("h1", "Hello, alice")
     session.step("home")
 
-    session.find("nav.tabs a[href='/authenticated/todos']").click()
+    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/todos")).click()
     session.expect_path("/authenticated/todos")
     titles = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#todo-list .list-title")]
     if titles[:2] != ["Buy milk", "Paint the roses red"]:
@@ -148,7 +178,7 @@ def run(session):
     session.expect_text("nav.breadcrumbs a[aria-current]", "Buy milk")
     session.step("todo")
 
-    session.find("nav.breadcrumbs a[href='/authenticated/todos']").click()  # the tab shows its stack
+    session.find("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos")).click()  # the tab shows its stack
     session.expect_path("/authenticated/todos")
     session.click_link("New todo")
     session.expect_path("/authenticated/todos/createTodo")
@@ -179,18 +209,18 @@ def run(session):
     session.expect_text("h1", HOSTILE_TITLE)
     session.step("refresh")
 
-    session.find("nav.tabs a[href='/authenticated/projects']").click()
+    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/projects")).click()
     session.expect_path("/authenticated/projects")
     session.expect_text("h1", "Projects")
     session.step("projects-tab")
 
-    session.find("nav.tabs a[href='/authenticated/todos/todo/5']").click()
+    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/todos/todo/5")).click()
     session.expect_path("/authenticated/todos/todo/5")
     session.expect_text("h1", HOSTILE_TITLE)
     session.step("todos-tab-kept-its-stack")
 
     # After logout, Back must never show a signed-in page from the browser's back/forward cache.
-    session.find("nav.tabs a[href='/authenticated/profile']").click()
+    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/profile")).click()
     session.expect_path("/authenticated/profile")
     session.expect_text(".lead", "Signed in as alice.")
     session.find("button[value=logout]").click()
