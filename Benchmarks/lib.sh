@@ -19,7 +19,8 @@ start_server() {
     SERVER_PIDS+=("$pid")
     local port=""
     for _ in $(seq 1 200); do
-        port=$(sed -n -e 's#^Listening on http://[^ ]*:\([0-9][0-9]*\)$#\1#p' -e 's#^PORT \([0-9][0-9]*\)$#\1#p' "$log" | head -1)
+        # (an embedding example prints the path it mounts the demo at: http://127.0.0.1:PORT/todo)
+        port=$(sed -n -e 's#^Listening on http://[^ ]*:\([0-9][0-9]*\)\(/[^ ]*\)\{0,1\}$#\1#p' -e 's#^PORT \([0-9][0-9]*\)$#\1#p' "$log" | head -1)
         [ -n "$port" ] && break
         if ! kill -0 "$pid" 2>/dev/null; then break; fi
         sleep 0.05
@@ -108,6 +109,8 @@ BIN_HELLO_C="$ROOT/Benchmarks/.build/hello-c"
 BIN_HELLO_SWIFT="$ROOT/Benchmarks/.build/mhd-hello/release/SignalboxHello"
 BIN_HUMMINGBIRD="$ROOT/Benchmarks/peers/hummingbird-todo/.build/release/HummingbirdTodo"
 BIN_RENDER="$ROOT/Benchmarks/render/.build/release/RenderBenchmarks"
+BIN_DEMO_HUMMINGBIRD="$ROOT/Benchmarks/.build/hummingbird/release/todo-hummingbird"
+BIN_DEMO_VAPOR="$ROOT/Benchmarks/.build/vapor/release/todo-vapor"
 
 # create_sessions LABEL PORT PID COUNT PATH INFO: logs COUNT sessions in (create-sessions.lua: a
 # cookieless GET of PATH, then the login form) on the server at PORT, stopping wrk once every

@@ -6,6 +6,7 @@
   report.py render OUT_DIR MACHINE_LINE
   report.py durable OUT_DIR MACHINE_LINE
   report.py scaleout OUT_DIR MACHINE_LINE
+  report.py embedding OUT_DIR MACHINE_LINE
 """
 import glob
 import json
@@ -741,6 +742,69 @@ def scaleout(out, machine):
     print("\n".join(lines))
 
 
+def embedding(out, machine):
+    servers = [
+        ("mhd", "embedded libmicrohttpd server (`todo-demo`, at `/`)"),
+        ("hummingbird", "mounted at `/todo` in Hummingbird 2 (`todo-hummingbird`)"),
+        ("vapor", "mounted at `/todo` in Vapor 4 (`todo-vapor`)"),
+    ]
+    med = {}
+    for case in ("c", "d"):
+        for name, _ in servers:
+            rows = server_cpu(out, f"{case}-{name}", runs(out, f"{case}-{name}"))
+            med[case, name] = {k: median(rows, k) for k in ("rps", "p50", "p99", "bytes", "cpu", "non2xx") if all(k in r for r in rows)}
+            med[case, name]["rounds"] = len(rows)
+    rss = read_info(os.path.join(out, "rss.txt"))
+    bodies = {name: open(os.path.join(out, f"{name}.body")).read().strip() for name in ("hummingbird", "vapor")}
+    duration = re.search(r" -d(\S+)", command(out, "c-mhd")).group(1)
+    rounds = med["c", "mhd"]["rounds"]
+
+    lines = ["<!-- embedding:begin -->", "## Embedding: the demo mounted in Hummingbird and Vapor (issue 16)", ""]
+    lines.append(f"Measured {machine}.")
+    lines.append(
+        "Command: `ONLY=embedding Benchmarks/run.sh` (script `Benchmarks/embedding/embedding.sh`; with `SKIP_BUILD=1` it "
+        "uses the release binaries already in `Benchmarks/.build`). Three servers run at once, each with the demo's data "
+        "and sessions in memory (`--in-memory`), so the figures compare the servers and adapters, not storage: the "
+        "embedded libmicrohttpd server, and the example services of `Integrations/SignalboxHummingbird` and "
+        "`Integrations/SignalboxVapor`, which mount the same `WebApp` at `/todo` with one call "
+        "(`router.mount(app, at:publicFolder:)`, `application.mount(app, at:publicFolder:)`). Each gets 20 todos and "
+        "1 + 64 signed-in sessions through HTTP (`Benchmarks/load/client.py --mount /todo`); wrk sends the 64 cookies "
+        "round-robin (`Benchmarks/load/sessions.lua`) as the load section does: (c) the list page, (d) list ↔ todo 1 "
+        f"on each session's alternate requests. {rounds} rounds, the three servers in turn in each; each measurement is "
+        f"one `wrk -t2 -c64 -d{duration} --latency` after a warm-up and a 1 s pause. Medians of the rounds; CPU per "
+        "request is the server process's user + system time (`/proc`) during the measured run over the requests "
+        "completed. wrk and the server share the machine's 2 cores."
+    )
+    lines.append("")
+    lines.append(
+        f"Page bodies: Hummingbird's and the embedded server's are {bodies['hummingbird']}, Vapor's and the embedded "
+        f"server's {bodies['vapor']}, once `/todo` is taken out of the URLs."
+    )
+    lines.append("")
+    for case, title in (("c", "(c) the list page"), ("d", "(d) list ↔ todo, every request reshapes the tree")):
+        lines.append(f"**{title}**, 64 sessions:")
+        lines.append("")
+        lines.append("| server | req/s | × embedded | p50 | p99 | server CPU per request | bytes/response | non-2xx/3xx |")
+        lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+        base = med[case, "mhd"]["rps"]
+        for name, label in servers:
+            m = med[case, name]
+            cpu = f"{m['cpu'] * 1e6:,.0f} µs" if "cpu" in m else "–"
+            lines.append(
+                f"| {label} | {fmt_rps(m['rps'])} | {m['rps'] / base:.2f} | {ms(m['p50'])} | {ms(m['p99'])} | {cpu} "
+                f"| {m['bytes']:,.0f} | {m['non2xx']:.0f} |"
+            )
+        lines.append("")
+    lines.append(
+        "Resident memory after the runs: "
+        + ", ".join(f"{name} {int(rss[name]) / 1024:,.1f} MiB" for name, _ in servers if name in rss)
+        + "."
+    )
+    lines.append("<!-- embedding:end -->")
+    print("\n".join(lines))
+
+
 if __name__ == "__main__":
     kind, out, machine = sys.argv[1:4]
-    {"load": load, "sessions": sessions, "render": render, "durable": durable, "scaleout": scaleout}[kind](out, machine)
+    {"load": load, "sessions": sessions, "render": render, "durable": durable, "scaleout": scaleout,
+     "embedding": embedding}[kind](out, machine)

@@ -3,11 +3,11 @@
 # everything it needs in release and writes the results into BENCHMARKS.md, one marked section
 # per part, with the date, the machine, the exact commands and the raw figures.
 #
-#   Benchmarks/run.sh                      core, load, sessions, render, durable, scaleout (about 50 minutes on 2 cores)
-#   ONLY=load Benchmarks/run.sh            some parts: core, mhd, load, sessions, render, durable, scaleout
+#   Benchmarks/run.sh                      core, load, sessions, render, durable, scaleout, embedding (about 55 minutes on 2 cores)
+#   ONLY=load Benchmarks/run.sh            some parts: core, mhd, load, sessions, render, durable, scaleout, embedding
 #                                          (comma-separated; mhd — the server-only hello benchmark — runs
 #                                          only when named)
-#   RUNS=3 DURATION=15s WARMUP=2s          wrk rounds and durations (load, sessions, durable, scaleout)
+#   RUNS=3 DURATION=15s WARMUP=2s          wrk rounds and durations (load, sessions, durable, scaleout, embedding)
 #   SIZES="10 10000 100000"                live sessions (sessions)
 #   SKIP_BUILD=1                           use the binaries already built
 #
@@ -22,6 +22,8 @@
 #   scaleout  Benchmarks/scaleout/scaleout.sh — one instance on SQLite, one on PostgreSQL, three behind
 #             nginx: req/s, p99, database round trips and CPU per request, capacity estimate (section
 #             "scaleout"; needs PostgreSQL and nginx, about 7 minutes)
+#   embedding Benchmarks/embedding/embedding.sh — the list page on the embedded server vs mounted at /todo
+#             in the Hummingbird and Vapor examples (section "embedding", about 4 minutes)
 #
 # Nothing here is built by CI. Build products live in Benchmarks/.build (and each sub-package's
 # own .build); raw results in Benchmarks/.build/results/<part>.
@@ -29,7 +31,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 source "$ROOT/Benchmarks/lib.sh"
-ONLY="${ONLY:-core,load,sessions,render,durable,scaleout}"
+ONLY="${ONLY:-core,load,sessions,render,durable,scaleout,embedding}"
 wants() { [[ ",$ONLY," == *",$1,"* ]]; }
 
 for tool in swift wrk curl gcc pkg-config python3 valgrind callgrind_annotate ms_print bc strip; do
@@ -40,12 +42,18 @@ started=$(date +%s)
 if [ -z "${SKIP_BUILD:-}" ]; then
     echo "== build (release)"
     mkdir -p "$ROOT/Benchmarks/.build"
-    if wants load || wants sessions || wants durable || wants scaleout; then
+    if wants load || wants sessions || wants durable || wants scaleout || wants embedding; then
         swift build -c release --product todo-demo --scratch-path "$ROOT/Benchmarks/.build/root"
     fi
     if wants scaleout; then
         swift build -c release --package-path "$ROOT/Integrations/Postgres" --product todo-demo-postgres \
             --scratch-path "$ROOT/Benchmarks/.build/postgres"
+    fi
+    if wants embedding; then
+        swift build -c release --package-path "$ROOT/Integrations/SignalboxHummingbird" --product todo-hummingbird \
+            --scratch-path "$ROOT/Benchmarks/.build/hummingbird"
+        swift build -c release --package-path "$ROOT/Integrations/SignalboxVapor" --product todo-vapor \
+            --scratch-path "$ROOT/Benchmarks/.build/vapor"
     fi
     if wants load; then
         gcc -O2 -Wall -Wextra -o "$BIN_HELLO_C" "$ROOT/Benchmarks/mhd-hello/hello.c" \
@@ -66,5 +74,6 @@ wants sessions && "$ROOT/Benchmarks/sessions/sessions.sh"
 wants render && "$ROOT/Benchmarks/render/render.sh"
 wants durable && "$ROOT/Benchmarks/durable/durable.sh"
 wants scaleout && "$ROOT/Benchmarks/scaleout/scaleout.sh"
+wants embedding && "$ROOT/Benchmarks/embedding/embedding.sh"
 
 echo "== done in $(( $(date +%s) - started )) s; see BENCHMARKS.md"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Sets up the load benchmark through the servers' public HTTP interfaces (no hooks).
 
-  client.py demo URL OUT_DIR [--todos 20] [--sessions 64]
+  client.py demo URL OUT_DIR [--todos 20] [--sessions 64] [--mount /todo]
+      (--mount: the demo is served under that path, as the embedding examples serve it.)
       Logs in as alice (JSON: GET a page without a cookie → csrf + cookie; POST the login form
       with X-CSRF-Token; the id rotates), adds todos titled "Todo number N" through the
       new-todo dialog until the list holds --todos, then writes OUT_DIR/demo-one.txt (one
@@ -21,6 +22,7 @@ import urllib.parse
 
 LIST = "/authenticated/todos"
 COOKIE = "signalbox_session"
+MOUNT = ""  # --mount: the path the demo is served under ("" at /)
 
 
 class Client:
@@ -51,14 +53,14 @@ class Client:
 
 def demo_login(url):
     client = Client(url)
-    status, data = client.request("GET", LIST)
+    status, data = client.request("GET", MOUNT + LIST)
     state = json.loads(data)
-    assert status == 200 and state["path"] == "/unauthenticated", (status, data[:200])
+    assert status == 200 and state["path"] == MOUNT + "/unauthenticated", (status, data[:200])
     status, data = client.request(
-        "POST", "/unauthenticated", {"username": "alice", "password": "wonderland"},
+        "POST", MOUNT + "/unauthenticated", {"username": "alice", "password": "wonderland"},
         {"X-CSRF-Token": state["csrf"]})
     state = json.loads(data)
-    assert status == 200 and state["path"] == LIST, (status, data[:300])
+    assert status == 200 and state["path"] == MOUNT + LIST, (status, data[:300])
     return client, state
 
 
@@ -68,14 +70,14 @@ def demo(url, out, todos, sessions):
     while count < todos:
         number = count + 1
         status, data = client.request(
-            "POST", LIST + "/createTodo", {"title": f"Todo number {number}"}, {"X-CSRF-Token": state["csrf"]})
+            "POST", MOUNT + LIST + "/createTodo", {"title": f"Todo number {number}"}, {"X-CSRF-Token": state["csrf"]})
         created = json.loads(data)
-        assert status == 200 and created["path"] == f"{LIST}/todo/{number}", (status, data[:300])
-        status, data = client.request("GET", LIST)
+        assert status == 200 and created["path"] == f"{MOUNT}{LIST}/todo/{number}", (status, data[:300])
+        status, data = client.request("GET", MOUNT + LIST)
         state = json.loads(data)
         count = state["screen"]["count"]
     assert count == todos, f"the list holds {count} todos, wanted {todos} (restart the demo)"
-    status, page = client.request("GET", LIST, json_answer=False)
+    status, page = client.request("GET", MOUNT + LIST, json_answer=False)
     assert status == 200, status
     open(f"{out}/demo-page.html", "wb").write(page)
     open(f"{out}/demo-one.txt", "w").write(client.cookie + "\n")
@@ -84,7 +86,7 @@ def demo(url, out, todos, sessions):
         other, _ = demo_login(url)
         ids.append(other.cookie)
     open(f"{out}/demo-many.txt", "w").write("".join(i + "\n" for i in ids))
-    print(f"demo: {count} todos, 1 + {sessions} sessions on {LIST}, page {len(page)} bytes")
+    print(f"demo: {count} todos, 1 + {sessions} sessions on {MOUNT}{LIST}, page {len(page)} bytes")
 
 
 def hb_login(url):
@@ -110,7 +112,10 @@ def option(args, name, default):
 
 
 def main(args):
+    global MOUNT
     command = args[0]
+    if "--mount" in args:
+        MOUNT = args[args.index("--mount") + 1].rstrip("/")
     if command == "demo":
         demo(args[1], args[2], option(args, "--todos", 20), option(args, "--sessions", 64))
     elif command == "hummingbird":

@@ -1,6 +1,6 @@
 public import Hummingbird
 import SignalboxHummingbird
-public import SignalboxWeb
+import SignalboxWeb
 import TodoApp
 public import TodoDemoServer
 
@@ -18,9 +18,6 @@ public import TodoDemoServer
 /// try await service.runService()
 /// ```
 public enum TodoService {
-    /// Where the demo is mounted.
-    public static let mountPath: MountPath = "/todo"
-
     /// The service's routes.
     public static func router(site: TodoDemoSite) -> Router<BasicRequestContext> {
         let router = Router()
@@ -28,7 +25,7 @@ public enum TodoService {
         router.get("/api/stats") { _, _ in
             try await Stats(site: site)
         }
-        router.mount(site.app, at: Self.mountPath, publicFolder: site.publicFolder)
+        router.mount(site.app, at: "/todo", publicFolder: site.publicFolder)
         return router
     }
 }
