@@ -8,6 +8,7 @@
 #                  (POSTGRES_URL=… uses that server, INSTANCE_ARGS=--dev is passed to every instance)
 #   make hummingbird-example   a Hummingbird service with /api/health, /api/stats and the demo at
 #                  http://127.0.0.1:8080/todo (ARGS=… goes to it: --in-memory, --dev, …)
+#   make vapor-example         the same service on Vapor
 
 SWIFT ?= swift
 HOST ?= 127.0.0.1
@@ -18,9 +19,10 @@ POSTGRES_URL ?=
 INSTANCE_ARGS ?=
 POSTGRES_PACKAGE = Integrations/Postgres
 HUMMINGBIRD_PACKAGE = Integrations/SignalboxHummingbird
+VAPOR_PACKAGE = Integrations/SignalboxVapor
 ARGS ?=
 
-.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests cluster-tests e2e curl-tests browser-tests build release bench stress cluster hummingbird-example clean
+.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests browser-tests build release bench stress cluster hummingbird-example vapor-example clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
@@ -39,7 +41,8 @@ build: deps
 
 # The style is .swift-format (hummingbird's rules, 120 columns); `make format` applies it.
 FORMATTED = Sources Tests Examples Package.swift $(POSTGRES_PACKAGE)/Sources $(POSTGRES_PACKAGE)/Tests $(POSTGRES_PACKAGE)/Package.swift \
-	$(HUMMINGBIRD_PACKAGE)/Sources $(HUMMINGBIRD_PACKAGE)/Tests $(HUMMINGBIRD_PACKAGE)/Package.swift
+	$(HUMMINGBIRD_PACKAGE)/Sources $(HUMMINGBIRD_PACKAGE)/Tests $(HUMMINGBIRD_PACKAGE)/Package.swift \
+	$(VAPOR_PACKAGE)/Sources $(VAPOR_PACKAGE)/Tests $(VAPOR_PACKAGE)/Package.swift
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)
@@ -58,11 +61,15 @@ postgres-tests:
 
 # The embedding adapters' packages (issue 16): the demo mounted at /todo in each framework's example
 # service, driven through the framework's own test client.
-embedding-tests: hummingbird-tests
+embedding-tests: hummingbird-tests vapor-tests
 
 hummingbird-tests:
 	$(SWIFT) build --build-tests --package-path $(HUMMINGBIRD_PACKAGE)
 	$(SWIFT) test --skip-build --parallel --package-path $(HUMMINGBIRD_PACKAGE)
+
+vapor-tests:
+	$(SWIFT) build --build-tests --package-path $(VAPOR_PACKAGE)
+	$(SWIFT) test --skip-build --parallel --package-path $(VAPOR_PACKAGE)
 
 # Three instances of todo-demo-postgres (developer mode: X-Served-By) behind nginx, on a throwaway
 # PostgreSQL, twice: the curl suite through nginx, then cluster_test.py (two windows of one session
@@ -113,5 +120,10 @@ hummingbird-example: deps
 	$(SWIFT) build -c release --package-path $(HUMMINGBIRD_PACKAGE) --product todo-hummingbird
 	$(HUMMINGBIRD_PACKAGE)/.build/release/todo-hummingbird --host $(HOST) --port $(PORT) $(ARGS)
 
+# The Vapor example service (Integrations/SignalboxVapor): the same API and the demo at /todo.
+vapor-example: deps
+	$(SWIFT) build -c release --package-path $(VAPOR_PACKAGE) --product todo-vapor
+	$(VAPOR_PACKAGE)/.build/release/todo-vapor --host $(HOST) --port $(PORT) $(ARGS)
+
 clean:
-	rm -rf .build $(POSTGRES_PACKAGE)/.build $(HUMMINGBIRD_PACKAGE)/.build $(TEST_OUTPUT)
+	rm -rf .build $(POSTGRES_PACKAGE)/.build $(HUMMINGBIRD_PACKAGE)/.build $(VAPOR_PACKAGE)/.build $(TEST_OUTPUT)

@@ -31,6 +31,8 @@ import TodoDemoServer
             let first = try await browser.get("/todo")
             #expect(first.status == .seeOther)
             #expect(first.location == "/todo/unauthenticated")
+            #expect(try await browser.get("/todo/").location == "/todo/unauthenticated")
+            #expect(try await browser.get("/todo?x=1").location == "/todo/unauthenticated")
             let login = try await browser.follow(first)
             #expect(login.status == .ok)
             #expect(login.body.contains(#"<form method="post" action="/todo/unauthenticated""#))
