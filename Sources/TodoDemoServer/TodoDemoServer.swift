@@ -20,15 +20,7 @@ public enum TodoDemoServer {
         _ options: TodoDemoOptions,
         backend makeBackend: (Logger) async throws -> TodoDemoBackend
     ) async throws {
-        let level = options.logLevel.flatMap(Logger.Level.init(rawValue:)) ?? (options.dev ? .debug : .info)
-        LoggingSystem.bootstrap(
-            { label, metadataProvider in
-                var handler = StreamLogHandler.standardError(label: label, metadataProvider: metadataProvider)
-                handler.logLevel = level
-                return handler
-            },
-            metadataProvider: .requestID
-        )
+        Self.bootstrapLogging(options)
         let registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         // Pages take well under a millisecond to a few: the default buckets start at 5 ms.
@@ -100,6 +92,20 @@ public enum TodoDemoServer {
             throw FolderNotFound(name: name, looked: repository)
         }
         return repository
+    }
+
+    /// Logs to standard error at `--log-level` (default: `debug` with `--dev`, else `info`); every
+    /// line written while a request is handled carries its `request.id`. Once per process.
+    public static func bootstrapLogging(_ options: TodoDemoOptions) {
+        let level = options.logLevel.flatMap(Logger.Level.init(rawValue:)) ?? (options.dev ? .debug : .info)
+        LoggingSystem.bootstrap(
+            { label, metadataProvider in
+                var handler = StreamLogHandler.standardError(label: label, metadataProvider: metadataProvider)
+                handler.logLevel = level
+                return handler
+            },
+            metadataProvider: .requestID
+        )
     }
 
     /// IPv6 addresses go in brackets in URLs.

@@ -23,12 +23,7 @@ struct TodoHummingbirdCommand: AsyncParsableCommand {
     @OptionGroup var options: TodoDemoOptions
 
     func run() async throws {
-        let level = self.options.logLevel.flatMap(Logger.Level.init(rawValue:)) ?? (self.options.dev ? .debug : .info)
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        TodoDemoServer.bootstrapLogging(self.options)
         let logger = Logger(label: "todo-hummingbird")
         let backend = try await TodoDemoBackend.local(self.options, logger: logger)
         let site = try TodoDemoSite(self.options, backend: backend, logger: logger)

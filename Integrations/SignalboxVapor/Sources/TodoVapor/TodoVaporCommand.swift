@@ -23,15 +23,7 @@ struct TodoVaporCommand: AsyncParsableCommand {
 
     func run() async throws {
         let options = self.options
-        let level = options.logLevel.flatMap(Logger.Level.init(rawValue:)) ?? (options.dev ? .debug : .info)
-        LoggingSystem.bootstrap(
-            { label, metadataProvider in
-                var handler = StreamLogHandler.standardError(label: label, metadataProvider: metadataProvider)
-                handler.logLevel = level
-                return handler
-            },
-            metadataProvider: .requestID
-        )
+        TodoDemoServer.bootstrapLogging(options)
         // Before any of Vapor's threads start, so none of them is stopped by the signals.
         let signals = try SignalWaiter()
         let logger = Logger(label: "todo-vapor")
