@@ -795,6 +795,21 @@ def embedding(out, machine):
                 f"| {m['bytes']:,.0f} | {m['non2xx']:.0f} |"
             )
         lines.append("")
+    extra = {
+        name: med["c", name]["cpu"] - med["c", "mhd"]["cpu"]
+        for name in ("hummingbird", "vapor")
+        if "cpu" in med["c", name] and "cpu" in med["c", "mhd"]
+    }
+    if len(extra) == 2:
+        lines.append(
+            f"Reading: the web layer's work is the same in all three (same `WebApp`, same page bytes but for "
+            f"the prefix); what differs is the HTTP server and the adapter's conversion. On the list page, "
+            f"Hummingbird costs {extra['hummingbird'] * 1e6:,.0f} µs more server CPU per request than the embedded "
+            f"server and Vapor {extra['vapor'] * 1e6:,.0f} µs more (Vapor also converts NIO's `HTTPHeaders` both "
+            "ways, parses the target with Foundation's URL, and looks up static files on its thread pool, a thread "
+            "hop for every GET under the mount)."
+        )
+        lines.append("")
     lines.append(
         "Resident memory after the runs: "
         + ", ".join(f"{name} {int(rss[name]) / 1024:,.1f} MiB" for name, _ in servers if name in rss)
