@@ -21,10 +21,25 @@ public protocol Coordinatable: AnyObject, SendableMetatype {
     /// }
     /// ```
     func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision
+
+    /// Starts this coordinator with a step, as Swordinator's `start(step:)` does: called by
+    /// ``StackOperations/route(to:startingWith:onDismiss:)`` once the coordinator is on the stack.
+    /// The default hands the step to ``handle(_:)`` of this coordinator alone; a step it does not
+    /// handle is an error (``NavigationError/unhandledStep(step:)``), not passed to the parent.
+    ///
+    /// A step is an action, not state: a coordinator rebuilt from a path or a snapshot is not
+    /// started again, so what the step does must show in the path (push a route, say).
+    func start(step: any Step) async throws
 }
 
 extension Coordinatable {
     public func handle(_ step: any Step) async throws -> Bool { false }
+
+    public func start(step: any Step) async throws {
+        guard try await self.handle(step) else {
+            throw NavigationError.unhandledStep(step: String(describing: step))
+        }
+    }
 
     public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision { .allow }
 
@@ -62,13 +77,15 @@ extension Coordinatable {
     }
 
     /// Removes this coordinator from its parent's stack (or, for a wrapped coordinator, removes
-    /// the wrapper). Results of routes inside it are delivered as `.cancelled`.
+    /// the wrapper). Results of routes inside it are delivered as `.cancelled`; then `action`
+    /// runs (Stinsen's `dismissCoordinator(_ action:)`).
     ///
     /// - Throws: ``NavigationError/cannotDismiss(coordinator:reason:)`` for a root, a tab or a
-    ///   detached coordinator; what a result or dismiss handler throws.
-    public func dismissCoordinator() async throws {
+    ///   detached coordinator (and `action` does not run); what a handler throws.
+    public func dismissCoordinator(_ action: DismissHandler? = nil) async throws {
         var hooks = HookQueue()
         try self.node.dismissFromParent(&hooks)
+        if let action { hooks.dismissed(action) }
         try await hooks.run()
     }
 

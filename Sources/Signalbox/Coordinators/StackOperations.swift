@@ -82,25 +82,65 @@ extension StackOperations {
         return try await node.push(index, input: input, onDismiss: onDismiss).output()
     }
 
+    /// Pushes or presents a child coordinator, then starts it with `step`
+    /// (``Coordinatable/start(step:)``, Swordinator's `start(step:)`); returns it.
+    ///
+    /// ```swift
+    /// try await coordinator.route(to: \.checkout, startingWith: CheckoutStep.payment)
+    /// ```
+    ///
+    /// When the start throws, the child stays on the stack and the error is rethrown.
+    @discardableResult
+    public func route<Output: Coordinatable>(
+        to route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Void, Output>>,
+        startingWith step: any Step,
+        onDismiss: DismissHandler? = nil
+    ) async throws -> Output {
+        let child = try await self.route(to: route, onDismiss: onDismiss)
+        try await child.start(step: step)
+        return child
+    }
+
+    /// Pushes or presents a child coordinator with its input, then starts it with `step`.
+    @discardableResult
+    public func route<Input, Output: Coordinatable>(
+        to route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
+        _ input: Input,
+        startingWith step: any Step,
+        onDismiss: DismissHandler? = nil
+    ) async throws -> Output {
+        let child = try await self.route(to: route, input, onDismiss: onDismiss)
+        try await child.start(step: step)
+        return child
+    }
+
     // MARK: Popping
+    //
+    // Each pop takes an optional completion action, as Stinsen's `popLast(_ action:)` does. It
+    // runs once the entries are gone, after their result and dismiss handlers, and like them it
+    // runs even when one of those throws (the first error is rethrown after all ran).
 
     /// Removes the top entry, whether pushed or presented.
     ///
+    /// ```swift
+    /// try await router.coordinator.popLast { await analytics.record("closed") }
+    /// ```
+    ///
     /// - Throws: ``NavigationError/nothingToPop(coordinator:)`` at the root.
     @discardableResult
-    public func popLast() async throws -> Coordinator {
+    public func popLast(_ action: DismissHandler? = nil) async throws -> Coordinator {
         let coordinator = try self.stackCoordinator()
         let node = coordinator.stackNode
         guard !node.items.isEmpty else { throw NavigationError.nothingToPop(coordinator: node.displayName) }
-        try await node.pop(to: .top(of: node.items.count - 1))
+        try await node.pop(to: .top(of: node.items.count - 1), then: action)
         return coordinator
     }
 
-    /// Removes every entry above the root. A no-op at the root.
+    /// Removes every entry above the root. A no-op at the root (where `action` still runs).
     @discardableResult
-    public func popToRoot() async throws -> Coordinator {
+    public func popToRoot(_ action: DismissHandler? = nil) async throws -> Coordinator {
         let coordinator = try self.stackCoordinator()
-        try await coordinator.stackNode.pop(to: .root)
+        try await coordinator.stackNode.pop(to: .root, then: action)
         return coordinator
     }
 
@@ -108,19 +148,20 @@ extension StackOperations {
     ///
     /// - Throws: ``NavigationError/routeNotFound(route:coordinator:)`` for a position outside the stack.
     @discardableResult
-    public func popTo(_ position: StackPosition) async throws -> Coordinator {
+    public func popTo(_ position: StackPosition, _ action: DismissHandler? = nil) async throws -> Coordinator {
         let coordinator = try self.stackCoordinator()
-        try await coordinator.stackNode.pop(to: position)
+        try await coordinator.stackNode.pop(to: position, then: action)
         return coordinator
     }
 
     /// Pops until the last entry of `route` is on top.
     @discardableResult
     public func popTo<Input, Output>(
-        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
+        _ action: DismissHandler? = nil
     ) async throws -> Coordinator {
         let (coordinator, node, index) = try self.resolve(route)
-        _ = try await node.focus(index, segment: nil, last: true)
+        _ = try await node.focus(index, segment: nil, last: true, then: action)
         return coordinator
     }
 

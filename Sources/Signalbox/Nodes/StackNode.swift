@@ -113,11 +113,16 @@ final class StackNode: CoordinatorNode {
     }
 
     /// An entry left the stack: its coordinator is torn down, its route's result handler gets
-    /// `.cancelled` if no result came, and its onDismiss runs.
+    /// `.cancelled` if no result came, then the route's declared dismiss handler and the entry's
+    /// own onDismiss closure run.
     func dispose(_ entry: Entry, _ hooks: inout HookQueue) {
         entry.content.child?.node.tearDown(&hooks)
-        if !entry.finished, let handler = self.table.routes[entry.route].result, let owner = self.owner {
+        let route = self.table.routes[entry.route]
+        if !entry.finished, let handler = route.result, let owner = self.owner {
             hooks.deliver(handler, to: owner, value: nil)
+        }
+        if let declared = route.dismiss, let owner = self.owner {
+            hooks.dismissed { try await declared.call(owner) }
         }
         if let onDismiss = entry.onDismiss { hooks.dismissed(onDismiss) }
     }
@@ -228,20 +233,27 @@ final class StackNode: CoordinatorNode {
         return content
     }
 
-    /// Pops so that `position` is on top.
-    func pop(to position: StackPosition) async throws {
+    /// Pops so that `position` is on top; `action` runs after the removed entries' handlers.
+    func pop(to position: StackPosition, then action: DismissHandler? = nil) async throws {
         try self.checkAlive()
         guard self.entry(at: position) != nil else {
             throw NavigationError.routeNotFound(route: "\(position)", coordinator: self.displayName)
         }
         var hooks = HookQueue()
         self.truncate(to: position.keptCount, &hooks)
+        if let action { hooks.dismissed(action) }
         try await hooks.run()
     }
 
     /// Pops until the first (or last) entry of route `index`, with the given input segment when
-    /// one is given, is on top; returns that entry's content.
-    func focus(_ index: Int, segment: String?, last: Bool = false) async throws -> Content {
+    /// one is given, is on top; returns that entry's content. `action` runs after the removed
+    /// entries' handlers.
+    func focus(
+        _ index: Int,
+        segment: String?,
+        last: Bool = false,
+        then action: DismissHandler? = nil
+    ) async throws -> Content {
         try self.checkAlive()
         let matches: (Entry) -> Bool = { $0.route == index && (segment == nil || $0.inputSegment == segment) }
         guard let position = last ? self.items.lastIndex(where: matches) : self.items.firstIndex(where: matches) else {
@@ -250,6 +262,7 @@ final class StackNode: CoordinatorNode {
         let content = self.items[position].content
         var hooks = HookQueue()
         self.truncate(to: position + 1, &hooks)
+        if let action { hooks.dismissed(action) }
         try await hooks.run()
         return content
     }

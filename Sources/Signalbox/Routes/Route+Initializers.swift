@@ -4,41 +4,74 @@
 
 // MARK: Presented routes
 
+// Every presented route may declare `onDismiss:`, a method of the coordinator run whenever an
+// entry of the route leaves the stack (popped, dismissed, its parent gone, or left by a path):
+//
+//     @Route(.modal, onDismiss: didCloseHelp) var help = makeHelp
+//     func didCloseHelp() async throws { … }
+//
+// Being declared, it also runs for entries rebuilt from a path or restored from a snapshot,
+// which a closure passed to `route(to:onDismiss:)` cannot.
+
 extension Route where Kind == PresentedRoute {
     /// A route without input to a screen.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
-        segment: String? = nil
+        segment: String? = nil,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
     ) where Input == Void, Output: Screen {
-        self.init(factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment)
+        self.init(
+            factory: .plain(wrappedValue),
+            metadata: .presented(presentation),
+            segment: segment,
+            onDismiss: onDismiss
+        )
     }
 
     /// A route with a path-segment input to a screen.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
-        segment: String? = nil
+        segment: String? = nil,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
     ) where Input: PathSegmentConvertible, Output: Screen {
-        self.init(factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment)
+        self.init(
+            factory: .input(wrappedValue),
+            metadata: .presented(presentation),
+            segment: segment,
+            onDismiss: onDismiss
+        )
     }
 
     /// A route without input to a child coordinator.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
-        segment: String? = nil
+        segment: String? = nil,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
     ) where Input == Void, Output: Coordinatable {
-        self.init(factory: .plain(wrappedValue), metadata: .presented(presentation), segment: segment)
+        self.init(
+            factory: .plain(wrappedValue),
+            metadata: .presented(presentation),
+            segment: segment,
+            onDismiss: onDismiss
+        )
     }
 
     /// A route with a path-segment input to a child coordinator.
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
-        segment: String? = nil
+        segment: String? = nil,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
     ) where Input: PathSegmentConvertible, Output: Coordinatable {
-        self.init(factory: .input(wrappedValue), metadata: .presented(presentation), segment: segment)
+        self.init(
+            factory: .input(wrappedValue),
+            metadata: .presented(presentation),
+            segment: segment,
+            onDismiss: onDismiss
+        )
     }
 
     /// A route without input to a screen that answers with a value (``ScreenContext/finish(with:)``).
@@ -49,13 +82,15 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
     ) where Input == Void, Output: Screen {
         self.init(
             factory: .plain(wrappedValue),
             metadata: .presented(presentation),
             segment: segment,
-            onResult: .typed(onResult)
+            onResult: .typed(onResult),
+            onDismiss: onDismiss
         )
     }
 
@@ -64,13 +99,15 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
     ) where Input: PathSegmentConvertible, Output: Screen {
         self.init(
             factory: .input(wrappedValue),
             metadata: .presented(presentation),
             segment: segment,
-            onResult: .typed(onResult)
+            onResult: .typed(onResult),
+            onDismiss: onDismiss
         )
     }
 
@@ -79,13 +116,15 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
     ) where Input == Void, Output: Coordinatable {
         self.init(
             factory: .plain(wrappedValue),
             metadata: .presented(presentation),
             segment: segment,
-            onResult: .typed(onResult)
+            onResult: .typed(onResult),
+            onDismiss: onDismiss
         )
     }
 
@@ -94,13 +133,15 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
     ) where Input: PathSegmentConvertible, Output: Coordinatable {
         self.init(
             factory: .input(wrappedValue),
             metadata: .presented(presentation),
             segment: segment,
-            onResult: .typed(onResult)
+            onResult: .typed(onResult),
+            onDismiss: onDismiss
         )
     }
 }

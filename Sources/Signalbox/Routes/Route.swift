@@ -33,6 +33,7 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
     let metadata: RouteMetadata
     let segment: String?
     let onResult: ResultHandlerFactory?
+    let onDismiss: DeclaredDismissHandler?
 
     enum Factory {
         case plain(@Sendable (Coordinator) -> () -> Output)
@@ -57,12 +58,21 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
         set {}
     }
 
-    init(factory: Factory, metadata: RouteMetadata, segment: String?, onResult: ResultHandlerFactory? = nil) {
+    init(
+        factory: Factory,
+        metadata: RouteMetadata,
+        segment: String?,
+        onResult: ResultHandlerFactory? = nil,
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+    ) {
         self.id = routeIdentities.wrappingAdd(1, ordering: .relaxed).newValue
         self.factory = factory
         self.metadata = metadata
         self.segment = segment
         self.onResult = onResult
+        self.onDismiss = onDismiss.map { handler in
+            DeclaredDismissHandler { owner in try await handler(unsafeDowncast(owner, to: Coordinator.self))() }
+        }
     }
 }
 
@@ -109,6 +119,12 @@ public struct TabItem: Sendable, Hashable {
         self.icon = icon
         self.reselection = reselection
     }
+}
+
+/// A route's declared dismiss handler (`@Route(.modal, onDismiss: didClose)`), erased: called
+/// with the coordinator that owns the route whenever an entry of the route leaves the stack.
+struct DeclaredDismissHandler: Sendable {
+    let call: @Sendable (AnyObject) async throws -> Void
 }
 
 /// Builds the erased result handler once per coordinator type.

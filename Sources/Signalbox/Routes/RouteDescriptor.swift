@@ -16,6 +16,9 @@ struct RouteDescriptor: Sendable {
     let makesCoordinator: Bool
     let make: @Sendable (AnyObject, Any?) -> Content
     let result: ResultHandler?
+    /// Runs whenever an entry of this route leaves the stack, also one rebuilt from a path or
+    /// restored from a snapshot (unlike a closure passed to `route(to:onDismiss:)`).
+    let dismiss: DeclaredDismissHandler?
 
     var presentation: Presentation? {
         if case .presented(let presentation) = self.metadata { return presentation }
@@ -160,7 +163,8 @@ extension Route: RouteDeclaring {
             rootInput: rootInput,
             makesCoordinator: makesCoordinator,
             make: make,
-            result: self.onResult?.make()
+            result: self.onResult?.make(),
+            dismiss: self.onDismiss
         )
     }
 

@@ -32,21 +32,22 @@ public struct NavigationRouter<Coordinator: NavigationCoordinatable>: StackOpera
         return coordinator
     }
 
-    /// Removes the router's own screen and everything above it.
+    /// Removes the router's own screen and everything above it; `action` runs once they are
+    /// gone (after their handlers).
     ///
     /// - Throws: ``NavigationError/nothingToPop(coordinator:)`` for the root screen's router.
     @discardableResult
-    public func pop() async throws -> Coordinator {
+    public func pop(_ action: DismissHandler? = nil) async throws -> Coordinator {
         let coordinator = try self.stackCoordinator()
         guard case .item(let index) = self.position else {
             throw NavigationError.nothingToPop(coordinator: String(describing: Coordinator.self))
         }
-        return try await coordinator.popTo(index == 0 ? .root : .item(index - 1))
+        return try await coordinator.popTo(index == 0 ? .root : .item(index - 1), action)
     }
 
-    /// Removes the router's coordinator from its parent.
-    public func dismissCoordinator() async throws {
-        try await self.stackCoordinator().dismissCoordinator()
+    /// Removes the router's coordinator from its parent; `action` runs once it is gone.
+    public func dismissCoordinator(_ action: DismissHandler? = nil) async throws {
+        try await self.stackCoordinator().dismissCoordinator(action)
     }
 
     /// Whether the coordinator can be dismissed (it is an entry of a navigation parent).
