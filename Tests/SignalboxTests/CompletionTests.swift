@@ -27,6 +27,7 @@ final class NotesCoordinator: NavigationCoordinatable {
     @Route(.modal, onResult: didPick, onDismiss: didClosePicker) var picker = makePicker
     @Route(.push) var flow = makeFlow
     @Route(.push) var draft = makeDraft
+    @Route(.push) var thread = makeThread
     let journal: Journal
     var failDeclaredHandler = false
 
@@ -38,6 +39,7 @@ final class NotesCoordinator: NavigationCoordinatable {
     func makePicker() -> TestScreen { TestScreen("picker") }
     func makeFlow() -> FlowCoordinator { FlowCoordinator(journal: self.journal) }
     func makeDraft() -> TestScreen { TestScreen("draft") }
+    func makeThread(id: Int) -> FlowCoordinator { FlowCoordinator(journal: self.journal) }
 
     func didCloseHelp() async throws {
         self.journal.record("help closed at \(self.tree?.path ?? "?")")

@@ -22,7 +22,7 @@ public protocol StackOperations {
 
 extension StackOperations {
     /// The coordinator, its node and the index of the route a key path names.
-    private func resolve<K, I, O>(
+    func resolve<K, I, O>(
         _ route: KeyPath<Coordinator, Transition<Coordinator, K, I, O>>
     ) throws(NavigationError) -> (Coordinator, StackNode, Int) {
         let coordinator = try self.stackCoordinator()
@@ -163,117 +163,6 @@ extension StackOperations {
         let (coordinator, node, index) = try self.resolve(route)
         _ = try await node.focus(index, segment: nil, last: true, then: action)
         return coordinator
-    }
-
-    // MARK: focusFirst
-
-    /// Pops until the first entry of a screen route is on top.
-    @discardableResult
-    public func focusFirst<Input, Output: Screen>(
-        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>
-    ) async throws -> Coordinator {
-        let (coordinator, node, index) = try self.resolve(route)
-        _ = try await node.focus(index, segment: nil)
-        return coordinator
-    }
-
-    /// Pops until the first entry of a screen route with an equal input is on top.
-    @discardableResult
-    public func focusFirst<Input: PathSegmentConvertible, Output: Screen>(
-        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
-        _ input: Input
-    ) async throws -> Coordinator {
-        let (coordinator, node, index) = try self.resolve(route)
-        _ = try await node.focus(index, segment: PathCodec.encodeInput(input.pathSegment))
-        return coordinator
-    }
-
-    /// Pops until the first entry of a coordinator route is on top; returns that coordinator.
-    @discardableResult
-    public func focusFirst<Input, Output: Coordinatable>(
-        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>
-    ) async throws -> Output {
-        let (_, node, index) = try self.resolve(route)
-        return try await node.focus(index, segment: nil).output()
-    }
-
-    /// Pops until the first entry of a coordinator route with an equal input is on top;
-    /// returns that coordinator.
-    @discardableResult
-    public func focusFirst<Input: PathSegmentConvertible, Output: Coordinatable>(
-        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
-        _ input: Input
-    ) async throws -> Output {
-        let (_, node, index) = try self.resolve(route)
-        return try await node.focus(index, segment: PathCodec.encodeInput(input.pathSegment)).output()
-    }
-
-    // MARK: Roots
-
-    /// Switches to a screen root without input (popping the stack). A no-op if it is active.
-    @discardableResult
-    public func root<Output: Screen>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Void, Output>>
-    ) async throws -> Coordinator {
-        let (coordinator, node, index) = try self.resolve(root)
-        _ = try await node.switchRoot(to: index, input: nil)
-        return coordinator
-    }
-
-    /// Switches to a screen root with an input. A no-op if it is active with an equal input.
-    @discardableResult
-    public func root<Input: Codable, Output: Screen>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>,
-        _ input: Input
-    ) async throws -> Coordinator {
-        let (coordinator, node, index) = try self.resolve(root)
-        _ = try await node.switchRoot(to: index, input: input)
-        return coordinator
-    }
-
-    /// Switches to a coordinator root without input; returns the root coordinator.
-    @discardableResult
-    public func root<Output: Coordinatable>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Void, Output>>
-    ) async throws -> Output {
-        let (_, node, index) = try self.resolve(root)
-        return try await node.switchRoot(to: index, input: nil).output()
-    }
-
-    /// Switches to a coordinator root with an input; returns the root coordinator.
-    @discardableResult
-    public func root<Input: Codable, Output: Coordinatable>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>,
-        _ input: Input
-    ) async throws -> Output {
-        let (_, node, index) = try self.resolve(root)
-        return try await node.switchRoot(to: index, input: input).output()
-    }
-
-    // MARK: Queries
-
-    /// Whether `root` is the active root (`false` once the coordinator is gone).
-    public func isRoot<Input, Output>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
-    ) -> Bool {
-        guard let (_, node, index) = try? self.resolve(root) else { return false }
-        return node.root?.route == index
-    }
-
-    /// The active root's coordinator if `root` is the active root.
-    public func hasRoot<Input, Output: Coordinatable>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
-    ) -> Output? {
-        guard let (_, node, index) = try? self.resolve(root), node.root?.route == index else { return nil }
-        return node.root?.content.child?.coordinator as? Output
-    }
-
-    /// The active root's input, if `root` is active and took one.
-    public func rootInput<Input, Output>(
-        _ root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
-    ) -> Input? {
-        guard let (_, node, index) = try? self.resolve(root), node.root?.route == index else { return nil }
-        return node.root?.input as? Input
     }
 
     /// The screen on top of the coordinator's own stack (not of its children).

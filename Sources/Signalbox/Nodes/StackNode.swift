@@ -212,12 +212,15 @@ final class StackNode: CoordinatorNode {
         return content
     }
 
-    /// Switches the root, unless it is already active with an equal input.
-    func switchRoot(to index: Int, input: Any?) async throws -> Content {
+    /// Switches the root, unless it is already active with an equal input (as `isSame` says when
+    /// the caller compared them, else by the route's own rule: the same JSON).
+    func switchRoot(to index: Int, input: Any?, isSame: Bool? = nil) async throws -> Content {
         try self.checkAlive()
         guard let owner = self.owner else { throw NavigationError.coordinatorDismissed(coordinator: self.displayName) }
         let route = self.table.routes[index]
-        if let current = self.root, current.route == index, route.sameRootInput(current.input, input) {
+        if let current = self.root, current.route == index,
+            isSame ?? route.sameRootInput(current.input, input)
+        {
             return current.content
         }
         if route.rootInput != nil && input == nil { throw NavigationError.missingRootInput(root: route.name) }
@@ -254,8 +257,22 @@ final class StackNode: CoordinatorNode {
         last: Bool = false,
         then action: DismissHandler? = nil
     ) async throws -> Content {
+        try await self.focus(index, entry: { segment == nil || $0.inputSegment == segment }, last: last, then: action)
+    }
+
+    /// Pops until the first entry of route `index` whose input passes `input` is on top.
+    func focus(_ index: Int, where input: (Any?) -> Bool) async throws -> Content {
+        try await self.focus(index, entry: { input($0.input) }, last: false, then: nil)
+    }
+
+    private func focus(
+        _ index: Int,
+        entry test: (Entry) -> Bool,
+        last: Bool,
+        then action: DismissHandler?
+    ) async throws -> Content {
         try self.checkAlive()
-        let matches: (Entry) -> Bool = { $0.route == index && (segment == nil || $0.inputSegment == segment) }
+        let matches: (Entry) -> Bool = { $0.route == index && test($0) }
         guard let position = last ? self.items.lastIndex(where: matches) : self.items.firstIndex(where: matches) else {
             throw NavigationError.routeNotFound(route: self.table.routes[index].name, coordinator: self.displayName)
         }
