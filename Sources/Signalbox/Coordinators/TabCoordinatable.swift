@@ -11,50 +11,28 @@
 /// }
 /// try await tabs.focusFirst(\.todos).child.popToRoot().route(to: \.todo, 3)
 /// ```
-public protocol TabCoordinatable: Coordinatable {
+public protocol TabCoordinatable: Coordinatable, TabOperations where Coordinator == Self {
     /// The tabs, in display order.
     var child: TabChild<Self> { get }
 }
 
 extension TabCoordinatable {
+    /// This coordinator's router, for screens.
+    public typealias Router = TabRouter<Self>
+
+    /// The coordinator itself, while it is in its tree.
+    public func tabCoordinator() throws(NavigationError) -> Self {
+        try self.tabsNode.checkAlive()
+        return self
+    }
+
+    /// A router for this coordinator.
+    public var router: TabRouter<Self> { TabRouter(self) }
+
     /// The tab node, bound to this coordinator.
     var tabsNode: TabsNode {
         let node = self.child.node
         node.bind(to: self)
         return node
-    }
-
-    /// The name (path segment) of the active tab.
-    public var activeTab: String? {
-        let node = self.tabsNode
-        return node.activeSlot == nil ? nil : node.name(ofTab: node.activeTab)
-    }
-
-    /// Activates a tab showing a coordinator (asking the guard) and returns that coordinator.
-    @discardableResult
-    public func focusFirst<Output: Coordinatable>(
-        _ tab: KeyPath<Self, Transition<Self, TabRoute, Void, Output>>
-    ) async throws -> Output {
-        let node = self.tabsNode
-        let index = try RouteRegistry.routeIndex(of: tab, in: self, node: node)
-        return try await node.select(route: index, reselect: false).output()
-    }
-
-    /// Activates a tab showing a screen (asking the guard).
-    @discardableResult
-    public func focusFirst<Output: Screen>(
-        _ tab: KeyPath<Self, Transition<Self, TabRoute, Void, Output>>
-    ) async throws -> Self {
-        let node = self.tabsNode
-        let index = try RouteRegistry.routeIndex(of: tab, in: self, node: node)
-        _ = try await node.select(route: index, reselect: false)
-        return self
-    }
-
-    /// Whether `tab` is the active tab.
-    public func isActive<Output>(_ tab: KeyPath<Self, Transition<Self, TabRoute, Void, Output>>) -> Bool {
-        let node = self.tabsNode
-        guard let index = try? RouteRegistry.routeIndex(of: tab, in: self, node: node) else { return false }
-        return node.activeSlot?.route == index
     }
 }

@@ -36,8 +36,16 @@ public final class ScreenContext {
         return try self.routers.require(type)
     }
 
-    /// The nearest coordinator of type `C` at or above the screen's coordinator — for tab
-    /// coordinators and wrappers, which have no router:
+    /// The router of the nearest tab coordinator of type `C` at or above the screen
+    /// (Stinsen's `TabRouter`): `try await context.router(AppTabs.self).select(tabAt: 0)`.
+    ///
+    /// - Throws: ``NavigationError/coordinatorNotFound(type:)`` when there is none.
+    public func router<C: TabCoordinatable>(_ type: C.Type = C.self) throws(NavigationError) -> TabRouter<C> {
+        try self.coordinator(type).router
+    }
+
+    /// The nearest coordinator of type `C` at or above the screen's coordinator — for
+    /// wrappers, which have no router:
     /// `try await context.coordinator(AppTabs.self).focusFirst(\.todos).child.route(to: \.todo, 3)`.
     ///
     /// - Throws: ``NavigationError/coordinatorNotFound(type:)`` when there is none.

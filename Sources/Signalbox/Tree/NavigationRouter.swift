@@ -86,6 +86,19 @@ public struct RouterStore {
         guard let router = self.retrieve(type) else { throw .coordinatorNotFound(type: String(describing: type)) }
         return router
     }
+
+    /// The router of the nearest tab coordinator of type `C`, or `nil` when there is none.
+    public func retrieve<C: TabCoordinatable>(_ type: C.Type = C.self) -> TabRouter<C>? {
+        (self.start ?? self.tree.activeBranch(.count).top).nearest(C.self).map { $0.0.router }
+    }
+
+    /// The router of the nearest tab coordinator of type `C`.
+    ///
+    /// - Throws: ``NavigationError/coordinatorNotFound(type:)`` when there is none.
+    public func require<C: TabCoordinatable>(_ type: C.Type = C.self) throws(NavigationError) -> TabRouter<C> {
+        guard let router = self.retrieve(type) else { throw .coordinatorNotFound(type: String(describing: type)) }
+        return router
+    }
 }
 
 extension NavigationTree {
