@@ -1,3 +1,4 @@
+import Foundation
 import Signalbox
 import SignalboxTesting
 import SignalboxWeb
@@ -64,6 +65,32 @@ import Testing
         let browser = try await self.member(at: "/member/lab/screen", harness)
         let reply = try await browser.post("/_nav/tab", ["to": "lab", "from": "/member/lab/screen"])
         #expect(reply.location == "/member/lab")
+    }
+
+    @Test func aTabTapOverHTTPRunsTheTabsHandlerButAGetOfTheTabDoesNot() async throws {
+        let harness = try Harness()
+        let browser = try await self.member(at: "/member/lab/screen", harness)
+        try await browser.post("/_nav/tab", ["to": "lab", "from": "/member/lab/screen"])
+        try await browser.get("/member/items")
+        try await browser.get("/member/lab")  // a link or Back: shows the tab, is not a tap
+        try await browser.post("/_nav/tab", ["to": "items", "from": "/member/lab"])
+        try await browser.post("/_nav/tab", ["to": "lab", "from": "/member/items"])
+        let id = try #require(browser.sessionID)
+        let taps = try await harness.store.withSession(id: id, now: harness.clock.now) { state in
+            state.tree.root(as: AppCoordinator.self)?.hasRoot(\.member)?.labTaps ?? []
+        }
+        #expect(taps == ["repeat=true stack=0", "repeat=false stack=0"])
+    }
+
+    @Test func tabBadgesFromTheAppShowInTheTabBarAndTheJSONState() async throws {
+        let harness = try Harness()
+        let browser = try await self.member(at: "/member/home", harness)
+        let page = try await browser.get("/member/home")
+        #expect(page.body.contains(#"Items <span class="badge">3</span></a>"#))
+        let state = try await browser.get("/member/home", json: true)
+        let tabs = try #require(state.json["tabs"] as? [[String: Any]])
+        #expect(tabs.map { $0["badge"] as? String } == [nil, "3", nil])
+        #expect(tabs.map { $0["badge"] is NSNull } == [true, false, true])
     }
 
     @Test func withoutFromAnActionAppliesToTheCurrentTree() async throws {

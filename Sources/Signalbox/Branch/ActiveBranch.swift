@@ -12,12 +12,30 @@ public struct ActiveBranch {
     public let tabBars: [TabBar]
     /// The deepest active coordinator.
     let top: CoordinatorNode
+    /// The tab coordinators of ``tabBars``, in the same order.
+    let tabNodes: [TabsNode]
 
     init(_ walker: BranchWalker, root: CoordinatorNode) {
         self.path = walker.path
         self.screens = walker.screens
         self.tabBars = walker.tabBars
+        self.tabNodes = walker.tabNodes
         self.top = walker.top ?? root
+    }
+
+    /// ``tabBars`` with each tab's badge loaded (`@Route(tab:badge:)`, which may `await` a
+    /// database, as screen titles do). Tabs without a badge loader keep `nil`.
+    public func tabBarsWithBadges() async throws -> [TabBar] {
+        var bars = self.tabBars
+        for (bar, node) in zip(bars.indices, self.tabNodes) {
+            guard let owner = node.owner else { continue }
+            for (position, slot) in node.tabs.enumerated() where bars[bar].tabs.indices.contains(position) {
+                if let load = node.table.routes[slot.route].tabHooks?.badge {
+                    bars[bar].tabs[position].badge = try await load(owner)
+                }
+            }
+        }
+        return bars
     }
 
     /// The screen on top.

@@ -47,6 +47,9 @@ public struct TabBar: Sendable, Hashable {
         /// The path that shows this tab with its own current stack.
         public var path: String
         public var isActive: Bool
+        /// The tab's badge (`@Route(tab:badge:)`), once loaded by
+        /// ``ActiveBranch/tabBarsWithBadges()``; `nil` for none.
+        public var badge: String?
     }
 
     /// The tab coordinator's type name.

@@ -22,6 +22,8 @@ struct BranchWalker {
     private var pendingMarkers = 0
     private(set) var screens: [BranchEntry] = []
     private(set) var tabBars: [TabBar] = []
+    /// The tab coordinators of ``tabBars``, in the same order (their badges load later).
+    private(set) var tabNodes: [TabsNode] = []
     /// Wrappers around the node being walked, outermost first.
     var wrappers: [WrapperCoordinatorInfo] = []
     private(set) var screenCount = 0
@@ -98,6 +100,7 @@ struct BranchWalker {
             )
         }
         self.tabBars.append(TabBar(coordinator: node.displayName, tabs: tabs))
+        self.tabNodes.append(node)
         return self.tabBars.count - 1
     }
 

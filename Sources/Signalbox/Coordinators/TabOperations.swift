@@ -54,7 +54,7 @@ extension TabOperations {
     ) async throws -> Output {
         let (coordinator, node) = try self.resolve()
         let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
-        return try await node.select(route: index, reselect: false).output()
+        return try await node.select(route: index, tapped: false).output()
     }
 
     /// Activates a tab showing a screen (asking the guard).
@@ -64,7 +64,7 @@ extension TabOperations {
     ) async throws -> Coordinator {
         let (coordinator, node) = try self.resolve()
         let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
-        _ = try await node.select(route: index, reselect: false)
+        _ = try await node.select(route: index, tapped: false)
         return coordinator
     }
 
@@ -76,7 +76,7 @@ extension TabOperations {
     public func select(tabAt position: Int) async throws -> Coordinator {
         let (coordinator, node) = try self.resolve()
         guard node.tabs.indices.contains(position) else { throw NavigationError.unknownTab(name: "#\(position)") }
-        _ = try await node.select(route: node.tabs[position].route, reselect: false)
+        _ = try await node.select(route: node.tabs[position].route, tapped: true)
         return coordinator
     }
 

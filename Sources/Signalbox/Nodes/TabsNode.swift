@@ -123,26 +123,35 @@ final class TabsNode: CoordinatorNode {
 
     // MARK: Operations
 
-    /// Selects the tab of route `index`, building it on first use. With `reselect`, choosing the
-    /// active tab again applies its ``TabReselection``.
-    func select(route index: Int, reselect: Bool) async throws -> Content {
+    /// Selects the tab of route `index`, building it on first use. A tap (`tapped`: a user's
+    /// `POST /_nav/tab` or `select(tabAt:)`) on the active tab applies its ``TabReselection``, and
+    /// any tap then runs the tab's `onTapped` handler.
+    func select(route index: Int, tapped: Bool) async throws -> Content {
         try self.checkAlive()
         guard let position = self.tabs.firstIndex(where: { $0.route == index }) else {
             throw NavigationError.unknownTab(name: self.table.routes[index].name)
         }
-        if position == self.activeTab, let content = self.tabs[position].content {
-            if reselect, self.table.routes[index].tabItem?.reselection == .popToRoot, let child = content.child {
+        let route = self.table.routes[index]
+        let content: Content
+        let isRepeat = position == self.activeTab && self.tabs[position].content != nil
+        if isRepeat, let current = self.tabs[position].content {
+            if tapped, route.tabItem?.reselection == .popToRoot, let child = current.child {
                 var hooks = HookQueue()
                 child.node.popToRootDeep(&hooks)
                 try await hooks.run()
             }
-            return content
+            content = current
+        } else {
+            try await self.checkGuard(route: index, kind: .tab, input: nil)
+            try self.checkAlive()
+            self.ensureContent(position)
+            self.activeTab = position
+            content = self.tabs[position].content!
         }
-        try await self.checkGuard(route: index, kind: .tab, input: nil)
-        try self.checkAlive()
-        self.ensureContent(position)
-        self.activeTab = position
-        return self.tabs[position].content!
+        if tapped, let handler = route.tabHooks?.tapped, let owner = self.owner {
+            try await handler(owner, isRepeat, content)
+        }
+        return content
     }
 
     override func tearDownContent(_ hooks: inout HookQueue) {

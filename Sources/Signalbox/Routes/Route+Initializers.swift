@@ -185,6 +185,16 @@ extension Route where Kind == RootRoute {
 
 // MARK: Tabs
 
+// A tab may declare app code (Stinsen's `onTapped(isRepeat:coordinator:)` and a live tab item):
+//
+//     @Route(tab: "Todos", icon: "checklist", badge: openCount, onTapped: didTapTodos) var todos = makeTodos
+//     func openCount() async throws -> String? { … }                                // "3", or nil for none
+//     func didTapTodos(isRepeat: Bool, todos: WrapperCoordinator<TodosCoordinator>) async throws { … }
+//
+// `onTapped` runs after a tap selected the tab (`POST /_nav/tab`, `select(tabAt:)`), also when it
+// was active already (`isRepeat`), after the `onReselect` behaviour; never for a GET, which only
+// shows a page, nor for `focusFirst`, which is the app navigating.
+
 extension Route where Kind == TabRoute, Input == Void {
     /// A tab showing a screen.
     public init(
@@ -192,12 +202,15 @@ extension Route where Kind == TabRoute, Input == Void {
         tab title: String,
         icon: String? = nil,
         onReselect: TabReselection = .keepStack,
-        segment: String? = nil
+        segment: String? = nil,
+        badge: (@Sendable (Coordinator) -> () async throws -> String?)? = nil,
+        onTapped: (@Sendable (Coordinator) -> (_ isRepeat: Bool, _ output: Output) async throws -> Void)? = nil
     ) where Output: Screen {
         self.init(
             factory: .plain(wrappedValue),
             metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)),
-            segment: segment
+            segment: segment,
+            tabHooks: TabHooks(onTapped: onTapped, badge: badge)
         )
     }
 
@@ -207,12 +220,15 @@ extension Route where Kind == TabRoute, Input == Void {
         tab title: String,
         icon: String? = nil,
         onReselect: TabReselection = .keepStack,
-        segment: String? = nil
+        segment: String? = nil,
+        badge: (@Sendable (Coordinator) -> () async throws -> String?)? = nil,
+        onTapped: (@Sendable (Coordinator) -> (_ isRepeat: Bool, _ output: Output) async throws -> Void)? = nil
     ) where Output: Coordinatable {
         self.init(
             factory: .plain(wrappedValue),
             metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)),
-            segment: segment
+            segment: segment,
+            tabHooks: TabHooks(onTapped: onTapped, badge: badge)
         )
     }
 }

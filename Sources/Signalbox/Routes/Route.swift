@@ -34,6 +34,7 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
     let segment: String?
     let onResult: ResultHandlerFactory?
     let onDismiss: DeclaredDismissHandler?
+    let tabHooks: TabHooks?
 
     enum Factory {
         case plain(@Sendable (Coordinator) -> () -> Output)
@@ -63,7 +64,8 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
         metadata: RouteMetadata,
         segment: String?,
         onResult: ResultHandlerFactory? = nil,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        tabHooks: TabHooks? = nil
     ) {
         self.id = routeIdentities.wrappingAdd(1, ordering: .relaxed).newValue
         self.factory = factory
@@ -73,6 +75,7 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
         self.onDismiss = onDismiss.map { handler in
             DeclaredDismissHandler { owner in try await handler(unsafeDowncast(owner, to: Coordinator.self))() }
         }
+        self.tabHooks = tabHooks
     }
 }
 
@@ -125,6 +128,37 @@ public struct TabItem: Sendable, Hashable {
 /// with the coordinator that owns the route whenever an entry of the route leaves the stack.
 struct DeclaredDismissHandler: Sendable {
     let call: @Sendable (AnyObject) async throws -> Void
+}
+
+/// A tab's app code, erased: what runs when the tab is tapped (`onTapped:`) and where its badge
+/// comes from (`badge:`). Each is called with the tab coordinator that owns the route.
+struct TabHooks: Sendable {
+    /// Runs after a tap selected the tab: `isRepeat` when it was active already; the content is
+    /// the tab's screen or coordinator.
+    var tapped: (@Sendable (AnyObject, Bool, Content) async throws -> Void)?
+    /// The tab's badge text now, or `nil` for none.
+    var badge: (@Sendable (AnyObject) async throws -> String?)?
+
+    init<Coordinator: Coordinatable, Output>(
+        onTapped: (@Sendable (Coordinator) -> (_ isRepeat: Bool, _ output: Output) async throws -> Void)?,
+        badge: (@Sendable (Coordinator) -> () async throws -> String?)?
+    ) {
+        if let onTapped {
+            self.tapped = { @Sendable (owner: AnyObject, isRepeat: Bool, content: Content) async throws in
+                let output: Output = content.output()
+                try await onTapped(unsafeDowncast(owner, to: Coordinator.self))(isRepeat, output)
+            }
+        } else {
+            self.tapped = nil
+        }
+        if let badge {
+            self.badge = { @Sendable (owner: AnyObject) async throws -> String? in
+                try await badge(unsafeDowncast(owner, to: Coordinator.self))()
+            }
+        } else {
+            self.badge = nil
+        }
+    }
 }
 
 /// Builds the erased result handler once per coordinator type.

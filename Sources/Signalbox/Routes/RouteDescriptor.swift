@@ -19,6 +19,8 @@ struct RouteDescriptor: Sendable {
     /// Runs whenever an entry of this route leaves the stack, also one rebuilt from a path or
     /// restored from a snapshot (unlike a closure passed to `route(to:onDismiss:)`).
     let dismiss: DeclaredDismissHandler?
+    /// A tab's tap handler and badge, when it declares them.
+    let tabHooks: TabHooks?
 
     var presentation: Presentation? {
         if case .presented(let presentation) = self.metadata { return presentation }
@@ -164,7 +166,8 @@ extension Route: RouteDeclaring {
             makesCoordinator: makesCoordinator,
             make: make,
             result: self.onResult?.make(),
-            dismiss: self.onDismiss
+            dismiss: self.onDismiss,
+            tabHooks: self.tabHooks
         )
     }
 

@@ -18,6 +18,7 @@ enum DefaultStylesheet {
         .tabs ul, .breadcrumbs ol { list-style: none; margin: 0 0 1rem; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; }
         .tabs a { display: block; padding: .4rem .8rem; border-radius: var(--radius); text-decoration: none; }
         .tabs a[aria-current="page"] { background: var(--accent); color: var(--surface); }
+        .tabs .badge { display: inline-block; min-width: 1.2em; padding: 0 .35em; border-radius: 1em; background: var(--accent); color: var(--surface); font-size: .8em; text-align: center; }
         .breadcrumbs li + li::before { content: "›"; margin-right: .5rem; color: var(--muted); }
         .breadcrumbs a[aria-current="page"] { color: var(--text); text-decoration: none; font-weight: 600; }
         .full-screen-bar { display: flex; justify-content: flex-end; margin-bottom: 1rem; }

@@ -128,7 +128,7 @@ enum DefaultTemplates {
         <nav class="tabs" aria-label="Sections">
         <ul>
         {{#tabs}}
-        <li><a href="{{path}}"{{#active}} aria-current="page"{{/active}}>{{#icon}}<span class="icon icon-{{icon}}" aria-hidden="true"></span> {{/icon}}{{title}}</a></li>
+        <li><a href="{{path}}"{{#active}} aria-current="page"{{/active}}>{{#icon}}<span class="icon icon-{{icon}}" aria-hidden="true"></span> {{/icon}}{{title}}{{#badge}} <span class="badge">{{badge}}</span>{{/badge}}</a></li>
         {{/tabs}}
         </ul>
         </nav>

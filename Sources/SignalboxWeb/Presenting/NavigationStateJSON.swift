@@ -6,7 +6,8 @@ import Signalbox
 /// {"path": "/member/items/item/1", "title": "item 1", "csrf": "…",
 ///  "tree": {…NavigationSnapshot…},
 ///  "breadcrumbs": [{"title": "list", "path": "/member/items", "presentation": null}, …],
-///  "tabs": [{"name": "home", "title": "Home", "icon": "house", "path": "/member/home", "active": false}, …],
+///  "tabs": [{"name": "home", "title": "Home", "icon": "house", "path": "/member/home", "active": false,
+///            "badge": null}, …],
 ///  "tabBars": [{"coordinator": "MemberTabs", "tabs": […]}],
 ///  "modal": null, "fullScreen": null,
 ///  "routes": {"create": "/member/items/item/1/create", "item": "/member/items/item/1/item/{input}"},
@@ -93,6 +94,7 @@ enum NavigationStateJSON {
         [
             "name": .string(tab.name), "title": .string(tab.title), "icon": tab.icon.map(ViewModel.string) ?? .null,
             "path": .string(mount.url(for: tab.path)), "active": .bool(tab.isActive),
+            "badge": tab.badge.map(ViewModel.string) ?? .null,
         ]
     }
 }

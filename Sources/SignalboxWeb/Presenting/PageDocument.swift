@@ -63,7 +63,7 @@ struct PageDocument: Sendable {
         return PageDocument(
             path: branch.path,
             screens: screens,
-            tabBars: branch.tabBars,
+            tabBars: try await branch.tabBarsWithBadges(),
             layout: layout,
             viewModels: viewModels,
             pathAfterPop: branch.pathAfterPop,

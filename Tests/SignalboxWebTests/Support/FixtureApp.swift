@@ -162,10 +162,17 @@ final class MemberTabs: TabCoordinatable {
     let child = TabChild(startingItems: [\MemberTabs.home, \.items, \.lab])
     let user: User
     @Route(tab: "Home", icon: "house") var home = makeHome
-    @Route(tab: "Items", icon: "list") var items = makeItems
-    @Route(tab: "Lab", onReselect: .popToRoot) var lab = makeLab
+    @Route(tab: "Items", icon: "list", badge: itemsBadge) var items = makeItems
+    @Route(tab: "Lab", onReselect: .popToRoot, onTapped: didTapLab) var lab = makeLab
+    /// Taps on the Lab tab, as `repeat=… stack=…`.
+    var labTaps: [String] = []
 
     init(user: User) { self.user = user }
+    /// A badge from the app's data: here, the user name's length.
+    func itemsBadge() async throws -> String? { String(self.user.name.count) }
+    func didTapLab(isRepeat: Bool, lab: LabCoordinator) async throws {
+        self.labTaps.append("repeat=\(isRepeat) stack=\(lab.stack.count)")
+    }
     func makeHome() -> FixtureScreen { FixtureScreen("home") }
     func makeItems() -> WrapperCoordinator<ItemsCoordinator> {
         WrapperCoordinator(ItemsCoordinator(), template: "wrappers/card", viewModel: ["tone": "plain"])
