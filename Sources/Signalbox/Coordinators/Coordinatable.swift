@@ -1,9 +1,9 @@
 /// Anything that owns a piece of navigation: a navigation stack, a tab bar, or a wrapper.
 ///
-/// Conform through ``NavigationCoordinatable`` or ``TabCoordinatable`` (or use
-/// ``WrapperCoordinator``). Coordinators must be classes; make them `final`. Implement
-/// ``handle(_:)`` to handle ``Step``s and ``guardNavigation(_:)`` to refuse or redirect
-/// navigation. Both may `await` (a database, a service) and throw.
+/// Conform through ``NavigationCoordinatable``, ``TabCoordinatable`` or ``WrapperCoordinatable``
+/// (or use ``WrapperCoordinator``, ``AnyCoordinator``). Coordinators must be classes; make them
+/// `final`. Implement ``handle(_:)`` to handle ``Step``s and ``guardNavigation(_:)`` to refuse or
+/// redirect navigation. Both may `await` (a database, a service) and throw.
 public protocol Coordinatable: AnyObject, SendableMetatype {
     /// Handles a step emitted by a screen of this coordinator or passed up from a child.
     /// Return `true` when handled; `false` lets the step travel to the parent.
@@ -50,6 +50,8 @@ extension Coordinatable {
             node = nodeOfStack(navigation)
         } else if let tabs = self as? any TabCoordinatable {
             node = nodeOfTabs(tabs)
+        } else if let wrapper = self as? any WrapperCoordinatable {
+            node = nodeOfWrapper(wrapper)
         } else if let wrapper = self as? any WrapperNodeOwner {
             node = wrapper.wrapperNode
         } else {
@@ -109,3 +111,4 @@ extension Coordinatable {
 
 private func nodeOfStack<C: NavigationCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.stack.node }
 private func nodeOfTabs<C: TabCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.child.node }
+private func nodeOfWrapper<C: WrapperCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.wrapped.node }

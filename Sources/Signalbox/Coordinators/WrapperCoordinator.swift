@@ -1,8 +1,9 @@
 /// Wraps a child coordinator, like Stinsen's `ViewWrapperCoordinator`/`NavigationViewCoordinator`.
 ///
-/// The wrapper adds nothing to paths; chains pass through it with ``child``. A host renders
-/// the child's pages inside ``template`` (which receives the page as `content`), so a flow can
-/// get its own frame, header or styling.
+/// The wrapper adds nothing to paths; chains pass through it with ``WrapperCoordinatable/child``.
+/// A host renders the child's pages inside the template (which receives the page as `content`),
+/// so a flow can get its own frame, header or styling. To add behaviour — handle the child's
+/// steps, deep links — declare a wrapper of your own with ``WrapperCoordinatable``.
 ///
 /// ```swift
 /// @Route(tab: "Todos") var todos = makeTodos
@@ -11,27 +12,10 @@
 /// }
 /// try await tabs.focusFirst(\.todos).child.popToRoot().route(to: \.todo, 3)
 /// ```
-public final class WrapperCoordinator<Child: Coordinatable>: Coordinatable, WrapperNodeOwner {
-    /// The wrapped coordinator.
-    public let child: Child
-    /// The template wrapping the child's rendering, or `nil` to render it unwrapped.
-    public let template: String?
-    /// Extra data for the wrapping template.
-    public let viewModel: ViewModel
-    let wrapperNode: CoordinatorNode
+public final class WrapperCoordinator<Child: Coordinatable>: WrapperCoordinatable {
+    public let wrapped: WrappedChild<Child>
 
     public init(_ child: Child, template: String? = nil, viewModel: ViewModel = [:]) {
-        self.child = child
-        self.template = template
-        self.viewModel = viewModel
-        self.wrapperNode = WrapperNode(
-            wrapping: child,
-            info: template.map { WrapperCoordinatorInfo(template: $0, viewModel: viewModel) }
-        )
+        self.wrapped = WrappedChild(child, template: template, viewModel: viewModel)
     }
-}
-
-/// Coordinators whose node is a ``WrapperNode``.
-protocol WrapperNodeOwner {
-    var wrapperNode: CoordinatorNode { get }
 }
