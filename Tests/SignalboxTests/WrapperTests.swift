@@ -81,3 +81,41 @@ final class WrapperHost: NavigationCoordinatable {
         withExtendedLifetime(copyHost) {}
     }
 }
+
+/// A navigation coordinator that frames its own pages (Stinsen's `customize`), by its state.
+final class FramedNotes: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \FramedNotes.list)
+    @Root var list = makeList
+    @Route(.push) var note = makeNote
+    @Route(.modal) var help = makeHelp
+    @Route(.push) var signup = makeSignup
+
+    func makeList() -> TestScreen { TestScreen("list") }
+    func makeNote(id: Int) -> TestScreen { TestScreen("note", input: "\(id)") }
+    func makeHelp() -> TestScreen { TestScreen("help") }
+    func makeSignup() -> WrapperCoordinator<SignupCoordinator> {
+        WrapperCoordinator(SignupCoordinator(), template: "wrappers/inner")
+    }
+
+    func customize() -> WrapperCoordinatorInfo? {
+        WrapperCoordinatorInfo(template: "frames/notes", viewModel: ["depth": .int(self.stack.count)])
+    }
+}
+
+@Suite struct CustomizeTests {
+    @Test func aCoordinatorsCustomizationFramesEveryPageBelowItOutermostFirst() async throws {
+        let notes = FramedNotes()
+        let tree = NavigationTree(root: notes)
+        #expect(
+            tree.activeBranch.screens.map(\.wrappers) == [
+                [WrapperCoordinatorInfo(template: "frames/notes", viewModel: ["depth": 0])]
+            ]
+        )
+        try await notes.route(to: \.note, 1).route(to: \.signup).child.route(to: \.password, "x")
+        let frames = tree.activeBranch.screens.map { $0.wrappers.map(\.template) }
+        #expect(frames.first == ["frames/notes"])
+        #expect(frames.last == ["frames/notes", "wrappers/inner"])
+        // Asked on every walk: the frame follows the coordinator's state.
+        #expect(tree.activeBranch.screens.first?.wrappers.first?.viewModel == ["depth": 2])
+    }
+}

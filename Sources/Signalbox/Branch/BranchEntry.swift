@@ -29,12 +29,18 @@ public struct BranchEntry {
     }
 }
 
-/// What a host needs to wrap a coordinator's rendering (see ``WrapperCoordinator``).
+/// What a host needs to wrap a coordinator's rendering (see ``WrapperCoordinator`` and
+/// ``Coordinatable/customize()``).
 public struct WrapperCoordinatorInfo: Sendable, Hashable {
     /// Template that wraps the content (receives it as `content`).
     public var template: String
     /// Extra data for that template.
     public var viewModel: ViewModel
+
+    public init(template: String, viewModel: ViewModel = [:]) {
+        self.template = template
+        self.viewModel = viewModel
+    }
 }
 
 /// The tabs of one tab coordinator on the active branch.

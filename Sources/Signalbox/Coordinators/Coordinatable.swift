@@ -30,9 +30,23 @@ public protocol Coordinatable: AnyObject, SendableMetatype {
     /// A step is an action, not state: a coordinator rebuilt from a path or a snapshot is not
     /// started again, so what the step does must show in the path (push a route, say).
     func start(step: any Step) async throws
+
+    /// A template that frames every page of this coordinator and of the coordinators below it,
+    /// as a wrapper's does — Stinsen's `customize(_:)`, for a coordinator of any kind. Asked on
+    /// every walk of the branch, so it may depend on the coordinator's state. The default frames
+    /// nothing.
+    ///
+    /// ```swift
+    /// func customize() -> WrapperCoordinatorInfo? {
+    ///     WrapperCoordinatorInfo(template: "frames/checkout", viewModel: ["step": .int(self.stack.count + 1)])
+    /// }
+    /// ```
+    func customize() -> WrapperCoordinatorInfo?
 }
 
 extension Coordinatable {
+    public func customize() -> WrapperCoordinatorInfo? { nil }
+
     public func handle(_ step: any Step) async throws -> Bool { false }
 
     public func start(step: any Step) async throws {

@@ -56,6 +56,15 @@ class CoordinatorNode {
     /// The active child coordinator's node, one level down (deep links travel this way).
     var activeChild: CoordinatorNode? { nil }
 
+    /// ``walk(_:entered:)`` inside the owner's ``Coordinatable/customize()`` frame, if it has one:
+    /// how every node walks its children.
+    final func walkCustomized(_ walker: inout BranchWalker, entered: Arrival) -> Bool {
+        guard let frame = self.owner?.customize() else { return self.walk(&walker, entered: entered) }
+        walker.wrappers.append(frame)
+        defer { walker.wrappers.removeLast() }
+        return self.walk(&walker, entered: entered)
+    }
+
     /// Walks this node's part of the active branch; returns whether the walk ended in a stack
     /// (a stack parent then owes an end marker before its own next segment).
     func walk(_ walker: inout BranchWalker, entered: Arrival) -> Bool { false }

@@ -85,7 +85,7 @@ final class StackNode: CoordinatorNode {
                 position: position
             )
         case .coordinator(let child):
-            if child.node.walk(&walker, entered: entered) { walker.owesEndMarker() }
+            if child.node.walkCustomized(&walker, entered: entered) { walker.owesEndMarker() }
         }
     }
 

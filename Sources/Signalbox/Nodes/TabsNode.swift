@@ -72,7 +72,7 @@ final class TabsNode: CoordinatorNode {
             )
             endsInStack = false
         case .coordinator(let child):
-            endsInStack = child.node.walk(&walker, entered: entered)
+            endsInStack = child.node.walkCustomized(&walker, entered: entered)
         }
         walker.endTabBar(bar, activeTab: self.activeTab)
         return endsInStack

@@ -19,10 +19,10 @@ final class WrapperNode: CoordinatorNode {
 
     override func walk(_ walker: inout BranchWalker, entered: Arrival) -> Bool {
         walker.top = self
-        guard let info = self.info else { return self.wrappedNode.walk(&walker, entered: entered) }
+        guard let info = self.info else { return self.wrappedNode.walkCustomized(&walker, entered: entered) }
         walker.wrappers.append(info)
         defer { walker.wrappers.removeLast() }
-        return self.wrappedNode.walk(&walker, entered: entered)
+        return self.wrappedNode.walkCustomized(&walker, entered: entered)
     }
 
     override func plan(_ parser: inout PathParser) async throws {

@@ -105,7 +105,7 @@ public final class NavigationTree {
 
     private func walk(_ detail: BranchWalker.Detail, capacity: Int = 64) -> BranchWalker {
         var walker = BranchWalker(detail: detail, capacity: capacity)
-        _ = self.rootNode.walk(&walker, entered: .none)
+        _ = self.rootNode.walkCustomized(&walker, entered: .none)
         return walker
     }
 
