@@ -468,24 +468,28 @@ class CrashClient:
         self.log.close()
 
 
-def command_crash(urlfile, count, folder):
+def run_workers(workers, folder):
+    """Starts every worker (`run(stopfile, signed_in)`), writes FOLDER/ready once each has signed
+    in or failed, and waits until they all stop (the driver creates FOLDER/stop)."""
     import threading
     stopfile = os.path.join(folder, "stop")
-    signed_in = threading.Semaphore(0)  # released once per client, signed in or failed
-    clients = [CrashClient(i, urlfile, folder) for i in range(count)]
-    threads = [threading.Thread(target=c.run, args=(stopfile, signed_in.release)) for c in clients]
+    signed_in = threading.Semaphore(0)  # released once per worker, signed in or failed
+    threads = [threading.Thread(target=w.run, args=(stopfile, signed_in.release)) for w in workers]
     for thread in threads:
         thread.start()
-    for _ in clients:
+    for _ in workers:
         signed_in.acquire()
     open(os.path.join(folder, "ready"), "w").close()
     for thread in threads:
         thread.join()
 
-    # What the server acknowledged and what was in doubt, from the logs.
+
+def read_outcomes(logs):
+    """What the server acknowledged and what was in doubt, from the workers' logs:
+    (acked creates by title, titles in doubt, picks by todo, acknowledged picks, todos with a pick in doubt)."""
     acked, doubted, picks, acked_picks, picks_in_doubt = {}, set(), {}, 0, []
-    for client in clients:
-        for line in open(os.path.join(folder, f"client-{client.index}.log")):
+    for log in logs:
+        for line in open(log):
             kind, *rest = line.rstrip("\n").split("\t")
             if kind == "ack" and rest[0] == "create":
                 acked[rest[1]] = int(rest[2])
@@ -497,6 +501,14 @@ def command_crash(urlfile, count, folder):
             elif kind == "doubt" and rest[0] == "pick":
                 picks.setdefault(int(rest[1]), [None]).append(int(rest[2]))  # …or one in doubt after it
                 picks_in_doubt.append(int(rest[1]))
+    return acked, doubted, picks, acked_picks, picks_in_doubt
+
+
+def command_crash(urlfile, count, folder):
+    clients = [CrashClient(i, urlfile, folder) for i in range(count)]
+    run_workers(clients, folder)
+    acked, doubted, picks, acked_picks, picks_in_doubt = read_outcomes(
+        os.path.join(folder, f"client-{client.index}.log") for client in clients)
 
     # What the server has: alice's list, through a new login (her password survived too).
     checker = CrashClient("check", urlfile, None)

@@ -229,32 +229,10 @@ class Writer:
 
 
 def command_writers(url, user, password, projects, count, pause, folder):
-    stopfile = os.path.join(folder, "stop")
-    signed_in = threading.Semaphore(0)
     writers = [Writer(i, url, user, password, projects, pause, folder) for i in range(count)]
-    threads = [threading.Thread(target=w.run, args=(stopfile, signed_in.release)) for w in writers]
-    for thread in threads:
-        thread.start()
-    for _ in writers:
-        signed_in.acquire()
-    open(os.path.join(folder, "ready"), "w").close()
-    for thread in threads:
-        thread.join()
-
-    acked, doubted, picks, acked_picks, picks_in_doubt = {}, set(), {}, 0, []
-    for writer in writers:
-        for line in open(os.path.join(folder, f"writer-{writer.index}.log")):
-            kind, *rest = line.rstrip("\n").split("\t")
-            if kind == "ack" and rest[0] == "create":
-                acked[rest[1]] = int(rest[2])
-            elif kind == "ack" and rest[0] == "pick":
-                picks[int(rest[1])] = [int(rest[2])]  # the last acknowledged pick…
-                acked_picks += 1
-            elif kind == "doubt" and rest[0] == "create":
-                doubted.add(rest[1])
-            elif kind == "doubt" and rest[0] == "pick":
-                picks.setdefault(int(rest[1]), [None]).append(int(rest[2]))  # …or one in doubt after it
-                picks_in_doubt.append(int(rest[1]))
+    stress.run_workers(writers, folder)
+    acked, doubted, picks, acked_picks, picks_in_doubt = stress.read_outcomes(
+        os.path.join(folder, f"writer-{writer.index}.log") for writer in writers)
 
     # What the cluster has: USER's list, through a new session.
     checker = Browser(url)

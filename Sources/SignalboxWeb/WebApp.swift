@@ -71,12 +71,7 @@ public struct WebApp: Responder {
         self.clock = clock
         self.logger = logger
         self.makeTree = makeTree
-        self.composer = PageComposer(
-            renderer: renderer,
-            developerTools: configuration.developerTools,
-            mount: configuration.mountPath
-        )
-        self.errorPage = ErrorPage(renderer: renderer, mount: configuration.mountPath)
+        (self.composer, self.errorPage) = Self.presenters(renderer, configuration)
         self.formCodec = FormCodec(limits: configuration.formLimits)
         self.originPolicy = OriginPolicy(
             trustedOrigins: configuration.trustedOrigins,
@@ -157,13 +152,23 @@ public struct WebApp: Responder {
     public func mounted(at path: MountPath) -> WebApp {
         var app = self
         app.configuration.mountPath = path
-        app.composer = PageComposer(
-            renderer: self.renderer,
-            developerTools: self.configuration.developerTools,
-            mount: path
-        )
-        app.errorPage = ErrorPage(renderer: self.renderer, mount: path)
+        (app.composer, app.errorPage) = Self.presenters(self.renderer, app.configuration)
         return app
+    }
+
+    /// What presents pages and error pages for `configuration` (its mount path, developer tools).
+    private static func presenters(
+        _ renderer: any TemplateRenderer,
+        _ configuration: Configuration
+    ) -> (PageComposer, ErrorPage) {
+        (
+            PageComposer(
+                renderer: renderer,
+                developerTools: configuration.developerTools,
+                mount: configuration.mountPath
+            ),
+            ErrorPage(renderer: renderer, mount: configuration.mountPath)
+        )
     }
 
     /// Removes expired sessions now and returns how many went. ``MemorySessionStore`` also

@@ -62,11 +62,4 @@ extension SQLiteTodoStore {
     static func requireUser(_ user: User, _ db: Database) throws(TodoStoreError) {
         guard try Self.exists(db, "SELECT 1 FROM user WHERE username = ?", [user.username]) else { throw .unknownUser }
     }
-
-    static func validTitle(_ text: String, noun: String) throws(TodoStoreError) -> String {
-        switch Validation.title(text, noun: noun) {
-        case .success(let title): return title
-        case .failure(let failure): throw .invalid(failure.message)
-        }
-    }
 }

@@ -124,14 +124,7 @@ public final class SQLiteTodoStore: TodoStore {
     }
 
     public func register(username: String, password: String) async throws(TodoStoreError) -> User {
-        let name: String
-        switch Validation.username(username) {
-        case .success(let valid): name = valid
-        case .failure(let failure): throw .invalid(failure.message)
-        }
-        if case .failure(let failure) = Validation.password(password, confirmation: password) {
-            throw .invalid(failure.message)
-        }
+        let name = try Validation.registration(username: username, password: password)
         guard let hash = try? self.hasher.hash(password) else { throw .unavailable }
         let inserted = try await self.write { db throws(TodoStoreError) in
             try Self.run(
@@ -172,7 +165,7 @@ public final class SQLiteTodoStore: TodoStore {
     }
 
     public func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo {
-        let title = try Self.validTitle(title, noun: "title")
+        let title = try Validation.storableTitle(title, noun: "title")
         return try await self.write { db throws(TodoStoreError) in
             try Self.requireUser(user, db)
             try Self.run(db, "INSERT INTO todo (username, title) VALUES (?, ?)", [user.username, title])
@@ -182,7 +175,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     public func updateTodo(_ todo: Todo, for user: User) async throws(TodoStoreError) {
         var todo = todo
-        todo.title = try Self.validTitle(todo.title, noun: "title")
+        todo.title = try Validation.storableTitle(todo.title, noun: "title")
         let updated = todo
         try await self.write { db throws(TodoStoreError) in
             if let project = updated.projectID {
@@ -233,7 +226,7 @@ public final class SQLiteTodoStore: TodoStore {
     }
 
     public func addProject(name: String, for user: User) async throws(TodoStoreError) -> Project {
-        let name = try Self.validTitle(name, noun: "name")
+        let name = try Validation.storableTitle(name, noun: "name")
         return try await self.write { db throws(TodoStoreError) in
             try Self.requireUser(user, db)
             try Self.run(db, "INSERT INTO project (username, name) VALUES (?, ?)", [user.username, name])
@@ -243,7 +236,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     public func updateProject(_ project: Project, for user: User) async throws(TodoStoreError) {
         var project = project
-        project.name = try Self.validTitle(project.name, noun: "name")
+        project.name = try Validation.storableTitle(project.name, noun: "name")
         let updated = project
         try await self.write { db throws(TodoStoreError) in
             try Self.run(

@@ -21,12 +21,10 @@ public protocol TabOperations {
 }
 
 extension TabOperations {
-    /// The coordinator and its tab node.
+    /// The coordinator (alive: ``tabCoordinator()`` checks) and its tab node.
     private func resolve() throws(NavigationError) -> (Coordinator, TabsNode) {
         let coordinator = try self.tabCoordinator()
-        let node = coordinator.tabsNode
-        try node.checkAlive()
-        return (coordinator, node)
+        return (coordinator, coordinator.tabsNode)
     }
 
     /// The name (path segment) of the active tab.

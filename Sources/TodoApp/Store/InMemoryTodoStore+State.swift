@@ -14,14 +14,7 @@ extension InMemoryTodoStore {
         var nextProjectID = 1
 
         mutating func register(username: String, password: String) throws(TodoStoreError) -> User {
-            let name: String
-            switch Validation.username(username) {
-            case .success(let valid): name = valid
-            case .failure(let failure): throw .invalid(failure.message)
-            }
-            if case .failure(let failure) = Validation.password(password, confirmation: password) {
-                throw .invalid(failure.message)
-            }
+            let name = try Validation.registration(username: username, password: password)
             guard self.accounts[name] == nil else { throw .usernameTaken }
             let user = User(username: name)
             self.accounts[name] = Account(user: user, password: password)
@@ -29,7 +22,7 @@ extension InMemoryTodoStore {
         }
 
         mutating func addTodo(title: String, for user: User) throws(TodoStoreError) -> Todo {
-            let title = try Self.validTitle(title, noun: "title")
+            let title = try Validation.storableTitle(title, noun: "title")
             return try self.withAccount(of: user) { state, account in
                 let todo = Todo(id: state.nextTodoID, title: title)
                 state.nextTodoID += 1
@@ -40,7 +33,7 @@ extension InMemoryTodoStore {
 
         mutating func updateTodo(_ todo: Todo, for user: User) throws(TodoStoreError) {
             var todo = todo
-            todo.title = try Self.validTitle(todo.title, noun: "title")
+            todo.title = try Validation.storableTitle(todo.title, noun: "title")
             let updated = todo
             try self.withAccount(of: user) { _, account throws(TodoStoreError) in
                 guard let index = account.todos.firstIndex(where: { $0.id == updated.id }) else { throw .notFound }
@@ -59,7 +52,7 @@ extension InMemoryTodoStore {
         }
 
         mutating func addProject(name: String, for user: User) throws(TodoStoreError) -> Project {
-            let name = try Self.validTitle(name, noun: "name")
+            let name = try Validation.storableTitle(name, noun: "name")
             return try self.withAccount(of: user) { state, account in
                 let project = Project(id: state.nextProjectID, name: name)
                 state.nextProjectID += 1
@@ -70,7 +63,7 @@ extension InMemoryTodoStore {
 
         mutating func updateProject(_ project: Project, for user: User) throws(TodoStoreError) {
             var project = project
-            project.name = try Self.validTitle(project.name, noun: "name")
+            project.name = try Validation.storableTitle(project.name, noun: "name")
             let updated = project
             try self.withAccount(of: user) { _, account throws(TodoStoreError) in
                 guard let index = account.projects.firstIndex(where: { $0.id == updated.id }) else { throw .notFound }
@@ -93,13 +86,6 @@ extension InMemoryTodoStore {
             let value = try body(&self, &account)
             self.accounts[user.username] = account
             return value
-        }
-
-        static func validTitle(_ text: String, noun: String) throws(TodoStoreError) -> String {
-            switch Validation.title(text, noun: noun) {
-            case .success(let title): return title
-            case .failure(let failure): throw .invalid(failure.message)
-            }
         }
     }
 }

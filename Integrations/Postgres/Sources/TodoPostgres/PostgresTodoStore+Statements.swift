@@ -61,13 +61,10 @@ extension PostgresTodoStore {
     }
 
     static func validTitle(_ text: String, noun: String) throws(TodoStoreError) -> String {
-        switch Validation.title(text, noun: noun) {
-        case .success(let title):
-            // PostgreSQL's text cannot hold NUL: refuse it here instead of failing the write.
-            guard Self.isStorable(title) else { throw .invalid("The \(noun) cannot contain a NUL character.") }
-            return title
-        case .failure(let failure): throw .invalid(failure.message)
-        }
+        let title = try Validation.storableTitle(text, noun: noun)
+        // PostgreSQL's text cannot hold NUL: refuse it here instead of failing the write.
+        guard Self.isStorable(title) else { throw .invalid("The \(noun) cannot contain a NUL character.") }
+        return title
     }
 
     /// Whether PostgreSQL can take `text` as a parameter: not with NUL, which the server refuses

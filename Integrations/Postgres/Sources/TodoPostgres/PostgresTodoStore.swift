@@ -111,14 +111,7 @@ public final class PostgresTodoStore: TodoStore {
     }
 
     public func register(username: String, password: String) async throws(TodoStoreError) -> User {
-        let name: String
-        switch Validation.username(username) {
-        case .success(let valid): name = valid
-        case .failure(let failure): throw .invalid(failure.message)
-        }
-        if case .failure(let failure) = Validation.password(password, confirmation: password) {
-            throw .invalid(failure.message)
-        }
+        let name = try Validation.registration(username: username, password: password)
         guard let hash = try? self.hasher.hash(password) else { throw .unavailable }
         let inserted = try await self.write(
             """
