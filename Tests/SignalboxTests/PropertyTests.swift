@@ -20,9 +20,7 @@ import Testing
                 let route = routes[argument % routes.count]
                 var input: String?
                 if route.path.hasSuffix("{input}") {
-                    input =
-                        route.name == "item"
-                        ? String(argument % 5) : Self.stringInputs[argument % Self.stringInputs.count]
+                    input = Self.input(for: route.name, argument)
                 }
                 try await tree.route(toNamed: route.name, input: input)
             case 4:
@@ -46,6 +44,27 @@ import Testing
             }
         } catch {
             // Refusals (nothing to pop, too deep, not dismissible...) are part of the model.
+        }
+    }
+
+    /// A valid input for a route of the test tree, as form text.
+    static func input(for route: String, _ argument: Int) -> String {
+        let text = Self.stringInputs[argument % Self.stringInputs.count]
+        switch route {
+        case "item":
+            return String(argument % 5)
+        case "filter":
+            let filter = ItemFilter(
+                text: text,
+                tags: Array(Self.stringInputs.prefix(argument % 3)),
+                done: [nil, true, false][argument % 3],
+                sort: argument % 2 == 0 ? .title : .due
+            )
+            return try! PathCodec.segment(for: filter)
+        case "cell":
+            return "\(argument % 4)/" + PathCodec.encodeInput(text)
+        default:
+            return text
         }
     }
 
@@ -75,7 +94,9 @@ import Testing
             for (code, argument) in operations {
                 await Self.perform(code, argument, on: tree)
                 let path = tree.path
-                for feature in ["/~/", "member", "guest", "nested", "wizard", "pick", "sheet", "terms", "n/~"]
+                for feature in [
+                    "/~/", "member", "guest", "nested", "wizard", "pick", "sheet", "terms", "n/~", "filter/(", "cell/",
+                ]
                 where path.contains(feature) {
                     reached.insert(feature)
                 }
@@ -99,7 +120,7 @@ import Testing
             }
         }
         // The generator must actually reach the interesting shapes.
-        #expect(reached.count >= 8, "reached only \(reached.sorted())")
+        #expect(reached.count >= 10, "reached only \(reached.sorted())")
     }
 
     @Test func aTreeWhoseRevisionDidNotMoveHasTheSnapshotItHad() async throws {

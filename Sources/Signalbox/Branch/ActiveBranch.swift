@@ -57,7 +57,8 @@ public struct ActiveBranch {
         let prefix = self.path == "/" ? "" : self.path
         return self.top.table.routes.compactMap { route in
             guard route.presentation != nil else { return nil }
-            return (route.name, prefix + "/" + route.name + (route.input == nil ? "" : "/{input}"))
+            let inputs = String(repeating: "/{input}", count: route.input?.segmentCount ?? 0)
+            return (route.name, prefix + "/" + route.name + inputs)
         }
     }
 }

@@ -12,14 +12,15 @@ extension StackOperations {
         return coordinator
     }
 
-    /// Pops until the first entry of a screen route with an equal input is on top.
+    /// Pops until the first entry of a screen route with an equal input (the same canonical
+    /// path segments) is on top.
     @discardableResult
-    public func focusFirst<Input: PathSegmentConvertible, Output: Screen>(
+    public func focusFirst<Input, Output: Screen>(
         _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
         _ input: Input
     ) async throws -> Coordinator {
         let (coordinator, node, index) = try self.resolve(route)
-        _ = try await node.focus(index, segment: PathCodec.encodeInput(input.pathSegment))
+        _ = try await node.focus(index, segment: try node.table.routes[index].encodeSegment(input))
         return coordinator
     }
 
@@ -32,15 +33,15 @@ extension StackOperations {
         return try await node.focus(index, segment: nil).output()
     }
 
-    /// Pops until the first entry of a coordinator route with an equal input is on top;
-    /// returns that coordinator.
+    /// Pops until the first entry of a coordinator route with an equal input (the same
+    /// canonical path segments) is on top; returns that coordinator.
     @discardableResult
-    public func focusFirst<Input: PathSegmentConvertible, Output: Coordinatable>(
+    public func focusFirst<Input, Output: Coordinatable>(
         _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>,
         _ input: Input
     ) async throws -> Output {
         let (_, node, index) = try self.resolve(route)
-        return try await node.focus(index, segment: PathCodec.encodeInput(input.pathSegment)).output()
+        return try await node.focus(index, segment: try node.table.routes[index].encodeSegment(input)).output()
     }
 
     /// Pops until the first entry of a screen route whose input `comparator` finds equal to

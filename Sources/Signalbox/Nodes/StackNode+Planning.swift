@@ -111,8 +111,22 @@ extension StackNode {
             parser.advance()
             return true
         }
-        guard parser.peek(at: 1) == expected[...] else { return false }
-        parser.advance(by: 2)
+        let count = self.table.routes[entry.route].input?.segmentCount ?? 1
+        if count == 1 {
+            guard parser.peek(at: 1) == expected[...] else { return false }
+        } else {
+            var remaining = expected[...]
+            for offset in 1...count {
+                guard let segment = parser.peek(at: offset), remaining.hasPrefix(segment) else { return false }
+                remaining = remaining.dropFirst(segment.count)
+                if offset < count {
+                    guard remaining.first == "/" else { return false }
+                    remaining = remaining.dropFirst()
+                }
+            }
+            guard remaining.isEmpty else { return false }
+        }
+        parser.advance(by: count + 1)
         return true
     }
 }

@@ -57,7 +57,7 @@ extension StackNode {
             var decoded: DecodedInput?
             if itemRoute.input != nil {
                 guard let segment = item.input else { throw .missingInput(route: itemRoute.name) }
-                decoded = try itemRoute.decode(segment: segment[...])
+                decoded = try itemRoute.decode(storedSegment: segment)
             }
             let content = itemRoute.make(owner, decoded?.value)
             try plan.restore(content, from: item.child)

@@ -194,10 +194,11 @@ final class StackNode: CoordinatorNode {
             throw NavigationError.routeNotFound(route: route.name, coordinator: self.displayName)
         }
         let input = route.input == nil ? nil : input
+        // An input that cannot be written in a path is refused before the guard is asked.
+        let segment = try input.map { input throws(NavigationError) in try route.encodeSegment(input) }
         try await self.checkGuard(route: index, kind: .route(presentation), input: input)
         try self.checkAlive()
         try self.checkDepth(adding: 1)
-        let segment = input.flatMap { route.encodeSegment($0) }
         let content = route.make(owner, input)
         self.append(
             Entry(

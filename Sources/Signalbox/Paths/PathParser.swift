@@ -41,11 +41,14 @@ struct PathParser {
         if self.screens > self.maxDepth { throw .tooDeep(limit: self.maxDepth) }
     }
 
-    /// Consumes and decodes the input segment of `route` (a route that takes one).
+    /// Consumes and decodes the input segments of `route` (a route that takes an input: one
+    /// segment, or one per argument).
     mutating func takeInput(for route: RouteDescriptor) throws(NavigationError) -> DecodedInput {
-        guard let raw = self.peek else { throw .missingInput(route: route.name) }
-        self.advance()
-        return try route.decode(segment: raw)
+        let count = route.input?.segmentCount ?? 1
+        guard self.index + count <= self.segments.count else { throw .missingInput(route: route.name) }
+        let raw = self.segments[self.index..<self.index + count]
+        self.advance(by: count)
+        return try route.decode(segments: raw)
     }
 
     /// What `node`'s guard is asked about a navigation this path makes. Planning code asks the

@@ -4,6 +4,9 @@
 /// ``PathCodec``, so any string (including `/`, `?`, `#`, `%`, spaces, `..` and non-ASCII)
 /// round-trips. `Int`, `String` and `UUID` conform out of the box.
 ///
+/// Any `Codable` type can be a route input without this protocol (written `(name=value,…)`, see
+/// ``PathCodec/segment(for:)``); conform to give a type its own plain text, as a slug or an id.
+///
 /// ```swift
 /// struct Slug: PathSegmentConvertible {
 ///     var text: String

@@ -30,6 +30,7 @@ extension Route where Kind == PresentedRoute {
     }
 
     /// A route with a path-segment input to a screen.
+    @_disfavoredOverload
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
@@ -60,6 +61,7 @@ extension Route where Kind == PresentedRoute {
     }
 
     /// A route with a path-segment input to a child coordinator.
+    @_disfavoredOverload
     public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
@@ -94,7 +96,8 @@ extension Route where Kind == PresentedRoute {
         )
     }
 
-    /// A route with input to a screen that answers with a value.
+    /// A route with a path-segment input to a screen that answers with a value.
+    @_disfavoredOverload
     public init<Value>(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
@@ -128,7 +131,8 @@ extension Route where Kind == PresentedRoute {
         )
     }
 
-    /// A route with input to a child coordinator that answers with a value.
+    /// A route with a path-segment input to a child coordinator that answers with a value.
+    @_disfavoredOverload
     public init<Value>(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,

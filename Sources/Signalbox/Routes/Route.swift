@@ -35,6 +35,9 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
     let onResult: ResultHandlerFactory?
     let onDismiss: DeclaredDismissHandler?
     let tabHooks: TabHooks?
+    /// The input's codec when the initializer knows it (a factory with several arguments);
+    /// otherwise it is found from `Input` when the route's descriptor is built.
+    let inputCodec: InputCodec?
 
     enum Factory {
         case plain(@Sendable (Coordinator) -> () -> Output)
@@ -65,7 +68,8 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
         segment: String?,
         onResult: ResultHandlerFactory? = nil,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
-        tabHooks: TabHooks? = nil
+        tabHooks: TabHooks? = nil,
+        inputCodec: InputCodec? = nil
     ) {
         self.id = routeIdentities.wrappingAdd(1, ordering: .relaxed).newValue
         self.factory = factory
@@ -76,6 +80,7 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
             DeclaredDismissHandler { owner in try await handler(unsafeDowncast(owner, to: Coordinator.self))() }
         }
         self.tabHooks = tabHooks
+        self.inputCodec = inputCodec
     }
 }
 

@@ -39,43 +39,57 @@ struct RouteDescriptor: Sendable {
 
     var takesInput: Bool { self.input != nil || self.rootInput != nil }
 
-    // MARK: The one input decoder (paths, by-name requests and snapshots)
+    // MARK: The one input codec (paths, by-name requests and snapshots)
 
-    /// Decodes a raw (percent-encoded) path segment as this route's input.
-    func decode(segment raw: Substring) throws(NavigationError) -> DecodedInput {
+    /// Decodes a route's raw (percent-encoded) input segments, as they follow its name in a path.
+    func decode(segments raw: ArraySlice<Substring>) throws(NavigationError) -> DecodedInput {
+        guard let codec = self.input else {
+            throw .badInput(route: self.name, segment: "", reason: "the route takes no input")
+        }
         do {
-            let plain = PathCodec.isCanonicalPlain(raw)
-            let text = plain ? String(raw) : try PathCodec.decodeInput(raw)
-            let (value, canonical) = try self.decodeValue(text)
-            return DecodedInput(
-                value: value,
-                segment: plain && canonical == text ? text : PathCodec.encodeInput(canonical)
-            )
+            let (value, segment) = try codec.decodeSegments(raw)
+            return DecodedInput(value: value, segment: segment)
         } catch {
-            throw .badInput(route: self.name, segment: String(raw.prefix(128)), reason: error.reason)
+            throw .badInput(
+                route: self.name,
+                segment: String(raw.joined(separator: "/").prefix(128)),
+                reason: error.reason
+            )
         }
     }
 
-    /// Decodes already-decoded input text (a form field, say).
+    /// Decodes an entry's input as stored in a snapshot: its segments joined by `/`.
+    func decode(storedSegment stored: String) throws(NavigationError) -> DecodedInput {
+        try self.decode(segments: stored.split(separator: "/", omittingEmptySubsequences: false)[...])
+    }
+
+    /// Decodes input text from a form field (see ``InputCodec/decodeText``).
     func decode(text: String) throws(NavigationError) -> DecodedInput {
+        guard let codec = self.input else {
+            throw .badInput(route: self.name, segment: "", reason: "the route takes no input")
+        }
         do {
-            let (value, canonical) = try self.decodeValue(text)
-            return DecodedInput(value: value, segment: PathCodec.encodeInput(canonical))
+            let (value, segment) = try codec.decodeText(text)
+            return DecodedInput(value: value, segment: segment)
         } catch {
             throw .badInput(route: self.name, segment: String(text.prefix(128)), reason: error.reason)
         }
     }
 
-    /// The value of decoded text, and its canonical text.
-    private func decodeValue(_ text: String) throws(InputDecodingError) -> (Any, String) {
-        guard let codec = self.input else { throw InputDecodingError("the route takes no input") }
-        let value = try codec.decode(text)
-        return (value, codec.encode(value))
-    }
-
-    /// The canonical path segment of an input value.
-    func encodeSegment(_ value: Any) -> String? {
-        self.input.map { PathCodec.encodeInput($0.encode(value)) }
+    /// The canonical path segments of an input value, joined by `/`.
+    func encodeSegment(_ value: Any) throws(NavigationError) -> String {
+        guard let codec = self.input else {
+            throw .badInput(route: self.name, segment: "", reason: "the route takes no input")
+        }
+        do {
+            return try codec.encode(value)
+        } catch {
+            throw .badInput(
+                route: self.name,
+                segment: String(describing: value).prefix(128).description,
+                reason: error.reason
+            )
+        }
     }
 
     /// Whether two root inputs are the same (both absent, or equal as JSON).
@@ -90,13 +104,6 @@ struct RouteDescriptor: Sendable {
 struct DecodedInput {
     let value: Any
     let segment: String
-}
-
-/// Converts a presented route's input to and from its (decoded) path segment text.
-struct InputCodec: Sendable {
-    let typeName: String
-    let decode: @Sendable (String) throws(InputDecodingError) -> Any
-    let encode: @Sendable (Any) -> String
 }
 
 /// Converts a root's `Codable` input to and from the JSON kept in snapshots.
@@ -150,12 +157,8 @@ extension Route: RouteDeclaring {
         if case .input = self.factory {
             if case .root = self.metadata {
                 rootInput = Self.rootInputCodec()
-            } else if let convertible = Input.self as? any PathSegmentConvertible.Type {
-                input = InputCodec(
-                    typeName: String(describing: Input.self),
-                    decode: { text throws(InputDecodingError) in try convertible.init(pathSegment: text) },
-                    encode: { ($0 as! any PathSegmentConvertible).pathSegment }
-                )
+            } else {
+                input = self.inputCodec ?? InputCodec.of(Input.self)
             }
         }
         return RouteDescriptor(

@@ -119,6 +119,8 @@ final class ItemsCoordinator: NavigationCoordinatable {
     @Route(.modal, onResult: didPick) var pick = makePick
     @Route(.fullScreen, onResult: didFinishWizard) var wizard = makeWizard
     @Route(.push, segment: "n") var note = makeNote
+    @Route(.push) var filter = makeFilter
+    @Route(.push) var cell = makeCell
     var picked: [RouteResult<String>] = []
     var wizardResults: [RouteResult<Int>] = []
 
@@ -128,8 +130,19 @@ final class ItemsCoordinator: NavigationCoordinatable {
     func makePick() -> TestScreen { TestScreen("pick") }
     func makeWizard() -> WizardCoordinator { WizardCoordinator() }
     func makeNote(text: String) -> TestScreen { TestScreen("note", input: text) }
+    func makeFilter(_ filter: ItemFilter) -> TestScreen { TestScreen("filter", input: "\(filter)") }
+    func makeCell(row: Int, column: String) -> TestScreen { TestScreen("cell", input: "\(row):\(column)") }
     func didPick(_ result: RouteResult<String>) { self.picked.append(result) }
     func didFinishWizard(_ result: RouteResult<Int>) { self.wizardResults.append(result) }
+}
+
+/// A structured route input: a record with a list, an optional and a nested enum.
+struct ItemFilter: Codable, Hashable, Sendable {
+    enum Sort: String, Codable, Sendable { case title, due }
+    var text: String
+    var tags: [String] = []
+    var done: Bool?
+    var sort: Sort = .title
 }
 
 final class WizardCoordinator: NavigationCoordinatable {
