@@ -24,14 +24,19 @@ public struct ActiveBranch {
     }
 
     /// ``tabBars`` with each tab's badge loaded (`@Route(tab:badge:)`, which may `await` a
-    /// database, as screen titles do). Tabs without a badge loader keep `nil`.
+    /// database, as screen titles do) and each dynamic tab's title (`title:`). Tabs without a
+    /// badge loader keep `nil`.
     public func tabBarsWithBadges() async throws -> [TabBar] {
         var bars = self.tabBars
         for (bar, node) in zip(bars.indices, self.tabNodes) {
             guard let owner = node.owner else { continue }
             for (position, slot) in node.tabs.enumerated() where bars[bar].tabs.indices.contains(position) {
-                if let load = node.table.routes[slot.route].tabHooks?.badge {
-                    bars[bar].tabs[position].badge = try await load(owner)
+                guard let hooks = node.table.routes[slot.route].tabHooks else { continue }
+                if let load = hooks.badge {
+                    bars[bar].tabs[position].badge = try await load(owner, slot.input)
+                }
+                if let load = hooks.title, slot.input != nil {
+                    bars[bar].tabs[position].title = try await load(owner, slot.input)
                 }
             }
         }

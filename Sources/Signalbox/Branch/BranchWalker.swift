@@ -92,7 +92,7 @@ struct BranchWalker {
         let tabs = node.tabs.indices.map { position in
             let route = node.table.routes[node.tabs[position].route]
             return TabBar.Tab(
-                name: route.name,
+                name: node.name(ofTab: position),
                 title: route.tabItem?.title ?? route.name,
                 icon: route.tabItem?.icon,
                 path: position == node.activeTab ? "" : node.path(ofTab: position, from: self),

@@ -22,7 +22,7 @@ public protocol TabOperations {
 
 extension TabOperations {
     /// The coordinator (alive: ``tabCoordinator()`` checks) and its tab node.
-    private func resolve() throws(NavigationError) -> (Coordinator, TabsNode) {
+    func resolve() throws(NavigationError) -> (Coordinator, TabsNode) {
         let coordinator = try self.tabCoordinator()
         return (coordinator, coordinator.tabsNode)
     }
@@ -73,8 +73,7 @@ extension TabOperations {
     @discardableResult
     public func select(tabAt position: Int) async throws -> Coordinator {
         let (coordinator, node) = try self.resolve()
-        guard node.tabs.indices.contains(position) else { throw NavigationError.unknownTab(name: "#\(position)") }
-        _ = try await node.select(route: node.tabs[position].route, tapped: true)
+        _ = try await node.select(position: position, tapped: true)
         return coordinator
     }
 

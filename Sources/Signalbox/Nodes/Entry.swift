@@ -35,6 +35,10 @@ public typealias DismissHandler = () async throws -> Void
 /// A tab of a tab coordinator; its content is built when the tab is first shown.
 struct TabSlot {
     let route: Int
+    /// A dynamic tab's input (a route with an input: a tab per open project, say) and its
+    /// canonical segments; `nil` for a declared tab.
+    var input: Any? = nil
+    var inputSegment: String? = nil
     var content: Content?
 }
 

@@ -16,7 +16,8 @@ final class TabsNode: CoordinatorNode {
 
     override func didBind(_ owner: any Coordinatable) {
         self.tabs = self.startingItems.compactMap { keyPath in
-            RouteRegistry.routeIndex(ofPartial: keyPath, in: owner, table: self.table).map { TabSlot(route: $0) }
+            RouteRegistry.routeIndex(ofPartial: keyPath, in: owner, table: self.table)
+                .flatMap { self.table.routes[$0].input == nil ? TabSlot(route: $0) : nil }
         }
         if self.tabs.isEmpty {
             self.tabs = self.table.tabIndices.map { TabSlot(route: $0) }
@@ -34,12 +35,19 @@ final class TabsNode: CoordinatorNode {
         self.activeSlot?.content?.child?.node
     }
 
+    /// A tab's name: its route's, followed by the input's segments for a dynamic tab
+    /// (`project/3`); what paths, snapshots and `POST /_nav/tab` name it by.
     func name(ofTab position: Int) -> String {
-        self.table.routes[self.tabs[position].route].name
+        self.name(of: self.tabs[position])
+    }
+
+    func name(of slot: TabSlot) -> String {
+        let name = self.table.routes[slot.route].name
+        return slot.inputSegment.map { name + "/" + $0 } ?? name
     }
 
     func position(ofTabNamed name: Substring) -> Int? {
-        self.tabs.firstIndex { self.table.routes[$0.route].name[...] == name }
+        self.tabs.indices.first { self.name(ofTab: $0)[...] == name }
     }
 
     /// Builds the content of tab `position` if it was never shown.
@@ -47,7 +55,7 @@ final class TabsNode: CoordinatorNode {
         guard self.tabs.indices.contains(position), self.tabs[position].content == nil, let owner = self.owner else {
             return
         }
-        let content = self.table.routes[self.tabs[position].route].make(owner, nil)
+        let content = self.table.routes[self.tabs[position].route].make(owner, self.tabs[position].input)
         self.tabs[position].content = content
         self.adopt(content)
     }
@@ -92,7 +100,9 @@ final class TabsNode: CoordinatorNode {
         guard let owner = self.owner else { return }
         // A path that stops at the tab bar keeps the active tab as it is.
         guard let segment = parser.peek, segment != PathCodec.endMarker else { return }
-        guard let name = PathCodec.decodeName(segment), let position = self.position(ofTabNamed: name[...]) else {
+        guard let name = PathCodec.decodeName(segment), let route = self.table.index(named: name),
+            self.table.routes[route].tabItem != nil
+        else {
             throw NavigationError.unknownRoute(
                 segment: String(segment),
                 coordinator: self.displayName,
@@ -100,9 +110,16 @@ final class TabsNode: CoordinatorNode {
             )
         }
         parser.advance()
-        let route = self.tabs[position].route
+        var inputSegment: String?
+        if self.table.routes[route].input != nil {
+            inputSegment = try parser.takeInput(for: self.table.routes[route]).segment
+        }
+        guard let position = self.tabs.firstIndex(where: { $0.route == route && $0.inputSegment == inputSegment })
+        else {
+            throw NavigationError.unknownTab(name: inputSegment.map { name + "/" + $0 } ?? name)
+        }
         if position != self.activeTab {
-            let attempt = parser.attempt(self, route: route, kind: .tab, input: nil)
+            let attempt = parser.attempt(self, route: route, kind: .tab, input: self.tabs[position].input)
             try parser.check(try await owner.guardNavigation(attempt), route: attempt.route)
         }
         if let content = self.tabs[position].content {
@@ -111,7 +128,7 @@ final class TabsNode: CoordinatorNode {
                 parser.commits.append { _ in self.activeTab = position }
             }
         } else {
-            let content = self.table.routes[route].make(owner, nil)
+            let content = self.table.routes[route].make(owner, self.tabs[position].input)
             try await parser.plan(content)
             parser.commits.append { _ in
                 self.tabs[position].content = content
@@ -123,14 +140,22 @@ final class TabsNode: CoordinatorNode {
 
     // MARK: Operations
 
-    /// Selects the tab of route `index`, building it on first use. A tap (`tapped`: a user's
-    /// `POST /_nav/tab` or `select(tabAt:)`) on the active tab applies its ``TabReselection``, and
-    /// any tap then runs the tab's `onTapped` handler.
+    /// Selects the declared tab of route `index` (see ``select(position:tapped:)``).
     func select(route index: Int, tapped: Bool) async throws -> Content {
         try self.checkAlive()
         guard let position = self.tabs.firstIndex(where: { $0.route == index }) else {
             throw NavigationError.unknownTab(name: self.table.routes[index].name)
         }
+        return try await self.select(position: position, tapped: tapped)
+    }
+
+    /// Selects the tab at `position`, building it on first use. A tap (`tapped`: a user's
+    /// `POST /_nav/tab` or `select(tabAt:)`) on the active tab applies its ``TabReselection``, and
+    /// any tap then runs the tab's `onTapped` handler.
+    func select(position: Int, tapped: Bool) async throws -> Content {
+        try self.checkAlive()
+        guard self.tabs.indices.contains(position) else { throw NavigationError.unknownTab(name: "#\(position)") }
+        let index = self.tabs[position].route
         let route = self.table.routes[index]
         let content: Content
         let isRepeat = position == self.activeTab && self.tabs[position].content != nil
@@ -142,8 +167,11 @@ final class TabsNode: CoordinatorNode {
             }
             content = current
         } else {
-            try await self.checkGuard(route: index, kind: .tab, input: nil)
+            try await self.checkGuard(route: index, kind: .tab, input: self.tabs[position].input)
             try self.checkAlive()
+            guard self.tabs.indices.contains(position), self.tabs[position].route == index else {
+                throw NavigationError.unknownTab(name: route.name)
+            }
             self.ensureContent(position)
             self.activeTab = position
             content = self.tabs[position].content!
@@ -180,21 +208,25 @@ final class TabsNode: CoordinatorNode {
         guard case .tabs(_, let active, let tabSnapshots) = snapshot, let owner = self.owner else {
             throw .snapshotMismatch(reason: "\(self.displayName) is not shaped like the snapshot")
         }
+        // The declared tabs keep their places; the dynamic ones follow in the snapshot's order.
+        var slots = self.tabs.filter { $0.input == nil }.map { TabSlot(route: $0.route) }
+        for tab in tabSnapshots where !slots.contains(where: { self.name(of: $0) == tab.name }) {
+            slots.append(try self.dynamicSlot(named: tab.name))
+        }
+        let names = slots.map(self.name(of:))
         var built: [(Int, Content)] = []
         for tab in tabSnapshots {
-            guard let position = self.position(ofTabNamed: tab.name[...]) else { throw .unknownTab(name: tab.name) }
-            let content = self.table.routes[self.tabs[position].route].make(owner, nil)
+            guard let position = names.firstIndex(of: tab.name) else { throw .unknownTab(name: tab.name) }
+            let content = self.table.routes[slots[position].route].make(owner, slots[position].input)
             try plan.restore(content, from: tab.child)
             built.append((position, content))
         }
-        guard let activePosition = self.position(ofTabNamed: active[...]) else { throw .unknownTab(name: active) }
+        guard let activePosition = names.firstIndex(of: active) else { throw .unknownTab(name: active) }
         plan.commits.append { hooks in
             self.tearDownContent(&hooks)
-            for position in self.tabs.indices { self.tabs[position].content = nil }
-            for (position, content) in built {
-                self.tabs[position].content = content
-                self.adopt(content)
-            }
+            for (position, content) in built { slots[position].content = content }
+            self.tabs = slots
+            for (_, content) in built { self.adopt(content) }
             self.activeTab = activePosition
             self.ensureContent(activePosition)
         }

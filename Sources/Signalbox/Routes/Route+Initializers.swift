@@ -237,6 +237,50 @@ extension Route where Kind == TabRoute, Input == Void {
     }
 }
 
+// A tab route whose factory takes an input is a dynamic tab, one per value, opened at run time
+// (``TabOperations/openTab(_:_:select:)``); `title:` names each (the declared title is the
+// fallback), `badge:` gets the input too.
+
+extension Route where Kind == TabRoute {
+    /// A dynamic tab showing a screen, one per input value.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
+        tab title: String,
+        icon: String? = nil,
+        onReselect: TabReselection = .keepStack,
+        segment: String? = nil,
+        title tabTitle: (@Sendable (Coordinator) -> (Input) async throws -> String)? = nil,
+        badge: (@Sendable (Coordinator) -> (Input) async throws -> String?)? = nil,
+        onTapped: (@Sendable (Coordinator) -> (_ isRepeat: Bool, _ output: Output) async throws -> Void)? = nil
+    ) where Input: Codable, Output: Screen {
+        self.init(
+            factory: .input(wrappedValue),
+            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)),
+            segment: segment,
+            tabHooks: TabHooks(onTapped: onTapped, inputBadge: badge, title: tabTitle)
+        )
+    }
+
+    /// A dynamic tab showing a child coordinator, one per input value.
+    public init(
+        wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
+        tab title: String,
+        icon: String? = nil,
+        onReselect: TabReselection = .keepStack,
+        segment: String? = nil,
+        title tabTitle: (@Sendable (Coordinator) -> (Input) async throws -> String)? = nil,
+        badge: (@Sendable (Coordinator) -> (Input) async throws -> String?)? = nil,
+        onTapped: (@Sendable (Coordinator) -> (_ isRepeat: Bool, _ output: Output) async throws -> Void)? = nil
+    ) where Input: Codable, Output: Coordinatable {
+        self.init(
+            factory: .input(wrappedValue),
+            metadata: .tab(TabItem(title: title, icon: icon, reselection: onReselect)),
+            segment: segment,
+            tabHooks: TabHooks(onTapped: onTapped, inputBadge: badge, title: tabTitle)
+        )
+    }
+}
+
 extension ResultHandlerFactory {
     static func typed<Coordinator: Coordinatable, Value>(
         _ handler: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void

@@ -135,33 +135,56 @@ struct DeclaredDismissHandler: Sendable {
     let call: @Sendable (AnyObject) async throws -> Void
 }
 
-/// A tab's app code, erased: what runs when the tab is tapped (`onTapped:`) and where its badge
-/// comes from (`badge:`). Each is called with the tab coordinator that owns the route.
+/// A tab's app code, erased: what runs when the tab is tapped (`onTapped:`), where its badge
+/// comes from (`badge:`) and, for a dynamic tab, its title (`title:`). Each is called with the
+/// tab coordinator that owns the route (and a dynamic tab's input).
 struct TabHooks: Sendable {
     /// Runs after a tap selected the tab: `isRepeat` when it was active already; the content is
     /// the tab's screen or coordinator.
     var tapped: (@Sendable (AnyObject, Bool, Content) async throws -> Void)?
     /// The tab's badge text now, or `nil` for none.
-    var badge: (@Sendable (AnyObject) async throws -> String?)?
+    var badge: (@Sendable (AnyObject, Any?) async throws -> String?)?
+    /// A dynamic tab's title for its input.
+    var title: (@Sendable (AnyObject, Any?) async throws -> String)?
 
     init<Coordinator: Coordinatable, Output>(
         onTapped: (@Sendable (Coordinator) -> (_ isRepeat: Bool, _ output: Output) async throws -> Void)?,
         badge: (@Sendable (Coordinator) -> () async throws -> String?)?
     ) {
-        if let onTapped {
-            self.tapped = { @Sendable (owner: AnyObject, isRepeat: Bool, content: Content) async throws in
-                let output: Output = content.output()
-                try await onTapped(unsafeDowncast(owner, to: Coordinator.self))(isRepeat, output)
-            }
-        } else {
-            self.tapped = nil
-        }
+        self.tapped = Self.erase(onTapped)
         if let badge {
-            self.badge = { @Sendable (owner: AnyObject) async throws -> String? in
+            self.badge = { @Sendable (owner: AnyObject, _: Any?) async throws -> String? in
                 try await badge(unsafeDowncast(owner, to: Coordinator.self))()
             }
-        } else {
-            self.badge = nil
+        }
+    }
+
+    init<Coordinator: Coordinatable, Input, Output>(
+        onTapped: (@Sendable (Coordinator) -> (_ isRepeat: Bool, _ output: Output) async throws -> Void)?,
+        inputBadge badge: (@Sendable (Coordinator) -> (Input) async throws -> String?)?,
+        title: (@Sendable (Coordinator) -> (Input) async throws -> String)?
+    ) {
+        self.tapped = Self.erase(onTapped)
+        // A dynamic tab's input was type-checked when the tab was opened.
+        if let badge {
+            self.badge = { @Sendable (owner: AnyObject, input: Any?) async throws -> String? in
+                try await badge(unsafeDowncast(owner, to: Coordinator.self))(input as! Input)
+            }
+        }
+        if let title {
+            self.title = { @Sendable (owner: AnyObject, input: Any?) async throws -> String in
+                try await title(unsafeDowncast(owner, to: Coordinator.self))(input as! Input)
+            }
+        }
+    }
+
+    private static func erase<Coordinator: Coordinatable, Output>(
+        _ onTapped: (@Sendable (Coordinator) -> (_ isRepeat: Bool, _ output: Output) async throws -> Void)?
+    ) -> (@Sendable (AnyObject, Bool, Content) async throws -> Void)? {
+        guard let onTapped else { return nil }
+        return { @Sendable (owner: AnyObject, isRepeat: Bool, content: Content) async throws in
+            let output: Output = content.output()
+            try await onTapped(unsafeDowncast(owner, to: Coordinator.self))(isRepeat, output)
         }
     }
 }

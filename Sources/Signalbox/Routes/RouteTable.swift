@@ -10,6 +10,7 @@ final class RouteTable: Sendable {
     let routes: [RouteDescriptor]
     let indexByName: [String: Int]
     let rootIndices: [Int]
+    /// The declared tabs (those without an input; a tab with one is opened at run time).
     let tabIndices: [Int]
     /// Route storage key paths (`\._todo`) resolved so far, by their hash (key paths hash
     /// their components, so equal key paths of every instance share it).
@@ -25,7 +26,7 @@ final class RouteTable: Sendable {
         }
         self.indexByName = byName
         self.rootIndices = routes.indices.filter { routes[$0].isRoot }
-        self.tabIndices = routes.indices.filter { routes[$0].tabItem != nil }
+        self.tabIndices = routes.indices.filter { routes[$0].tabItem != nil && routes[$0].input == nil }
     }
 
     /// The table of a node not yet bound to its coordinator.

@@ -128,7 +128,7 @@ extension NavigationError: CustomStringConvertible {
         case .formNotAccepted(let screen):
             "The screen \"\(screen)\" does not accept forms"
         case .unknownTab(let name):
-            "No tab named \"\(name)\""
+            "No tab named \"\(name)\" is open"
         case .snapshotMismatch(let reason):
             "The snapshot does not fit this tree: \(reason)"
         case .coordinatorNotFound(let type):

@@ -65,7 +65,7 @@ extension NavigationTree {
         var node: CoordinatorNode? = self.activeBranch(.count).top
         while let current = node {
             if let tabs = current as? TabsNode, let position = tabs.position(ofTabNamed: name[...]) {
-                _ = try await tabs.select(route: tabs.tabs[position].route, tapped: true)
+                _ = try await tabs.select(position: position, tapped: true)
                 return
             }
             node = current.parent
