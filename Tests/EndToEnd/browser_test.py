@@ -128,6 +128,21 @@ class Session:
         if self.driver.find_elements(By.CSS_SELECTOR, css):
             raise Failure("%r should not be on %s" % (css, self.path()))
 
+    def expect_split(self, master, detail):
+        """Which panes of the split view are visible (the stylesheet decides by window width)."""
+
+        def shown(css):
+            elements = self.driver.find_elements(By.CSS_SELECTOR, css)
+            return bool(elements) and elements[0].is_displayed()
+
+        try:
+            self.wait.until(lambda _: (shown(".split-master"), shown(".split-detail")) == (master, detail))
+        except TimeoutException:
+            raise Failure(
+                "expected master %s and detail %s on %s, got %s and %s"
+                % (master, detail, self.path(), shown(".split-master"), shown(".split-detail"))
+            )
+
     def click_link(self, text):
         self.find_link(text).click()
 
@@ -212,7 +227,38 @@ def run(session):
     session.find("nav.tabs a[href='%s']" % session.href("/authenticated/projects")).click()
     session.expect_path("/authenticated/projects")
     session.expect_text("h1", "Projects")
+    session.expect_split(master=True, detail=True)  # the detail pane's placeholder, on a wide window
     session.step("projects-tab")
+
+    # The Projects tab is a split view: the list beside the project on a wide window, the project
+    # alone on a narrow one (the list alone at the list's URL); one URL for both panes, so Back,
+    # Forward and refresh work as on any page.
+    project = session.href("/authenticated/projects/project/1")
+    session.find(".split-master a[href='%s']" % project).click()
+    session.expect_path("/authenticated/projects/project/1")
+    session.expect_split(master=True, detail=True)
+    master, heading = session.find(".split-master"), session.find(".split-detail h1")
+    if master.location["x"] + master.size["width"] > heading.location["x"]:
+        raise Failure("the split view's panes are not side by side on a wide window")
+    if not session.find(".split-detail h1").text or session.find(".split-detail h1").text == "Projects":
+        raise Failure("the detail pane does not show the project")
+    session.step("split-wide")
+    driver.set_window_size(420, 800)
+    session.expect_split(master=False, detail=True)
+    session.step("split-narrow-detail")
+    driver.back()
+    session.expect_path("/authenticated/projects")
+    session.expect_split(master=True, detail=False)
+    session.step("split-narrow-master")
+    driver.forward()
+    session.expect_path("/authenticated/projects/project/1")
+    session.expect_split(master=False, detail=True)
+    driver.refresh()
+    session.expect_path("/authenticated/projects/project/1")
+    session.expect_split(master=False, detail=True)
+    driver.set_window_size(1100, 800)
+    session.expect_split(master=True, detail=True)
+    session.step("split-wide-again")
 
     session.find("nav.tabs a[href='%s']" % session.href("/authenticated/todos/todo/5")).click()
     session.expect_path("/authenticated/todos/todo/5")

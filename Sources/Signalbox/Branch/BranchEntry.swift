@@ -23,6 +23,13 @@ public struct BranchEntry {
     /// Where the screen sits in its coordinator's stack; `nil` for a tab's screen.
     let position: StackPosition?
 
+    /// When this screen is the master of a ``SplitCoordinatable`` (its root screen): what its
+    /// detail pane says while nothing is pushed; `nil` for every other screen.
+    public var splitPlaceholder: String? {
+        guard self.position == .root, let split = self.coordinator as? any SplitCoordinatable else { return nil }
+        return split.detailPlaceholder
+    }
+
     /// The screen's title (asks the screen, which may load it).
     public var title: String {
         get async throws { try await self.screen.title }

@@ -36,5 +36,10 @@ enum DefaultStylesheet {
         .request-id, .dev-tools, .node-kind, .presentation, .input { color: var(--muted); font-size: .9em; }
         .error-detail { white-space: pre-wrap; background: var(--bg); padding: .5rem; border-radius: var(--radius); }
         .dev-tools { text-align: center; padding: 1rem; }
+        .split-placeholder { color: var(--muted); }
+        @media (min-width: 48rem) { .page:has(.split) { max-width: 72rem; }
+          .split { display: grid; grid-template-columns: minmax(14rem, 2fr) 3fr; gap: 1.25rem; align-items: start; }
+          .split-detail { border-left: 1px solid var(--border); padding-left: 1.25rem; } }
+        @media (max-width: 47.99rem) { .split.has-detail .split-master, .split:not(.has-detail) .split-detail { display: none; } }
         """# + "\n"
 }

@@ -123,6 +123,18 @@ enum DefaultTemplates {
         <button type="submit">Back</button>
         </form>
         """# + "\n",
+        "partials/split": #"""
+        {{! A split coordinator's page: its master beside the detail (side by side on wide screens; on
+            narrow ones the detail alone, or the master while nothing is pushed). }}
+        <div class="split{{#hasDetail}} has-detail{{/hasDetail}}">
+        <div class="split-master">
+        {{{master}}}
+        </div>
+        <div class="split-detail">
+        {{#hasDetail}}{{{content}}}{{/hasDetail}}{{^hasDetail}}<p class="split-placeholder">{{placeholder}}</p>{{/hasDetail}}
+        </div>
+        </div>
+        """# + "\n",
         "partials/tabs": #"""
         {{#tabBars}}
         <nav class="tabs" aria-label="Sections">
@@ -163,7 +175,7 @@ enum DefaultTemplates {
         {{>partials/breadcrumbs}}
         {{/hasBreadcrumbs}}
         <main id="main">
-        {{$main}}{{{content}}}{{/main}}
+        {{$main}}{{#split}}{{>partials/split}}{{/split}}{{^split}}{{{content}}}{{/split}}{{/main}}
         </main>
         </div>
         {{#modal}}

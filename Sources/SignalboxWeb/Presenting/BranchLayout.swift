@@ -9,6 +9,8 @@ import Signalbox
 ///   last screen of the branch (a modal can hold a whole pushed flow).
 /// - A full-screen presentation at index *f*: the page starts at *f* (in place of what was
 ///   below); a modal above it still opens as a dialog.
+/// - A split coordinator's master among the page's screens: the page shows it beside its content
+///   (the innermost master when split views nest).
 struct BranchLayout: Sendable {
     let branch: [PageDocument.Screen]
     /// The screens of the page, outermost first.
@@ -37,6 +39,16 @@ struct BranchLayout: Sendable {
         self.branch = branch
         self.pageRange = start..<(firstModal ?? branch.count)
         self.modalStart = topModal
+        self.splitMaster = self.pageRange.last { branch[$0].splitPlaceholder != nil }
+    }
+
+    /// Index of the page's split-view master, or `nil` when the page is not a split view.
+    let splitMaster: Int?
+
+    /// Whether the split view shows a detail beside its master (something is pushed on it).
+    var hasSplitDetail: Bool {
+        guard let master = self.splitMaster else { return false }
+        return self.pageIndex > master
     }
 
     /// The index of the screen rendered as the page's content.

@@ -38,6 +38,19 @@ struct PageComposer {
             ]
         }
 
+        var split = ViewModel.null
+        if let master = layout.splitMaster {
+            let hasDetail = layout.hasSplitDetail
+            split = [
+                "master": .string(
+                    hasDetail ? try self.content(of: page, at: master, csrf: csrf, extras: nil) : pageContent
+                ),
+                "hasDetail": .bool(hasDetail),
+                "placeholder": .string(layout.branch[master].splitPlaceholder ?? ""),
+                "masterPath": .string(self.mount.url(for: layout.branch[master].path)),
+            ]
+        }
+
         let breadcrumbs: [ViewModel] = layout.pageRange.map { index in
             [
                 "title": .string(page.screens[index].title),
@@ -62,6 +75,7 @@ struct PageComposer {
             "hasTabs": .bool(!bars.isEmpty),
             "content": .string(pageContent),
             "modal": modal,
+            "split": split,
             "fullScreen": .bool(layout.isFullScreen),
             "fullScreenClose": self.url(layout.fullScreenClosePath),
             "popPath": self.url(page.pathAfterPop),

@@ -15,6 +15,8 @@ struct PageDocument: Sendable {
         var title: String
         var template: String
         var wrappers: [WrapperCoordinatorInfo]
+        /// Set when the screen is a split coordinator's master: the detail pane's placeholder.
+        var splitPlaceholder: String? = nil
     }
 
     /// The canonical path.
@@ -23,7 +25,8 @@ struct PageDocument: Sendable {
     var screens: [Screen]
     var tabBars: [TabBar]
     var layout: BranchLayout
-    /// The view models of the rendered screens (the page's and, with a modal, the top one), by index.
+    /// The view models of the rendered screens (the page's, a split view's master and, with a
+    /// modal, the top one), by index.
     var viewModels: [Int: ViewModel]
     var pathAfterPop: String?
     /// The top coordinator's routes that can be pushed or presented, with their paths.
@@ -47,7 +50,8 @@ struct PageDocument: Sendable {
                     presentation: entry.presentation,
                     title: try await entry.title,
                     template: entry.screen.template,
-                    wrappers: entry.wrappers
+                    wrappers: entry.wrappers,
+                    splitPlaceholder: entry.splitPlaceholder
                 )
             )
         }
@@ -59,6 +63,9 @@ struct PageDocument: Sendable {
         let topIndex = screens.count - 1
         if topIndex != layout.pageIndex {
             viewModels[topIndex] = try await branch.screens[topIndex].screen.viewModel
+        }
+        if let master = layout.splitMaster, master != layout.pageIndex {
+            viewModels[master] = try await branch.screens[master].screen.viewModel
         }
         return PageDocument(
             path: branch.path,

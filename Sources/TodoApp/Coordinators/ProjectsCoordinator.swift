@@ -1,14 +1,17 @@
 public import Signalbox
 
-/// The Projects tab: the list, a project (pushed, by id) and a full-screen form for a new one.
+/// The Projects tab, a split view: the list beside a project (pushed, by id), and a full-screen
+/// form for a new one.
 ///
 /// Paths below `/authenticated/projects`: `/project/2`, `/createProject`.
-public final class ProjectsCoordinator: NavigationCoordinatable {
+public final class ProjectsCoordinator: SplitCoordinatable {
     /// The stack: starts on the list.
     public let stack = NavigationStack(initial: \ProjectsCoordinator.start)
     @Root var start = makeStart
     @Route(.push) var project = makeProject
     @Route(.fullScreen) var createProject = makeCreateProject
+
+    public var detailPlaceholder: String { "Choose a project to see its todos." }
 
     let user: User
     let store: any TodoStore
