@@ -73,7 +73,7 @@ extension NavigationError {
         case .coordinatorDismissed: "This page was already closed."
         case .refused(_, let reason): reason
         case .formNotAccepted: "This page does not accept forms."
-        case .unknownTab(let name): "There is no tab \"\(name.prefix(64))\" here."
+        case .unknownTab(let name): "There is no tab \"\(name.prefix(64))\" open here."
         case .redirect, .unhandledStep, .unhandledDeepLink, .noResultExpected, .resultTypeMismatch,
             .snapshotMismatch, .coordinatorNotFound:
             "Something went wrong on our side."

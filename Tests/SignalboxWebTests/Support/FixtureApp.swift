@@ -76,6 +76,10 @@ final class FixtureScreen: Screen {
             throw MissingThing()
         case "push":
             try await context.tree.route(toNamed: form["route"] ?? "", input: form["input"])
+        case "pin":
+            try await context.router(MemberTabs.self).openTab(\.pinned, form["note"] ?? "")
+        case "unpin":
+            try await context.router(MemberTabs.self).closeTab(\.pinned, self.input ?? "")
         default:
             return .invalid("Unknown action", fields: ["action": "required"])
         }
@@ -164,6 +168,8 @@ final class MemberTabs: TabCoordinatable {
     @Route(tab: "Home", icon: "house") var home = makeHome
     @Route(tab: "Items", icon: "list", badge: itemsBadge) var items = makeItems
     @Route(tab: "Lab", onReselect: .popToRoot, onTapped: didTapLab) var lab = makeLab
+    /// A dynamic tab per pinned note (opened by the `pin` action).
+    @Route(tab: "Pinned", icon: "pin", title: pinnedTitle) var pinned = makePinned
     /// Taps on the Lab tab, as `repeat=… stack=…`.
     var labTaps: [String] = []
 
@@ -178,6 +184,8 @@ final class MemberTabs: TabCoordinatable {
         WrapperCoordinator(ItemsCoordinator(), template: "wrappers/card", viewModel: ["tone": "plain"])
     }
     func makeLab() -> LabCoordinator { LabCoordinator() }
+    func makePinned(note: String) -> FixtureScreen { FixtureScreen("pinned", input: note) }
+    func pinnedTitle(note: String) async throws -> String { "Pinned: \(note)" }
 }
 
 final class ItemsCoordinator: NavigationCoordinatable {
