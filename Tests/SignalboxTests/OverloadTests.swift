@@ -62,3 +62,19 @@ import Testing
         #expect(app.hasRoot(\.member, User(name: "ann")) == nil)
     }
 }
+
+@Suite struct NavigationStackQueryTests {
+    @Test func theStackListsItsRoutesAndFindsOneByKeyPath() async throws {
+        let (tree, app) = makeTree()
+        try await app.root(\.member, User(name: "ann"))
+        try await tree.apply(path: "/member/items/item/3/n/x")
+        let items = try #require(tree.routers.retrieve(ItemsCoordinator.self)?.coordinator)
+        #expect(items.stack.routes == ["item", "n"])
+        #expect(items.stack.contains(\.item))
+        #expect(items.stack.contains(\.note))
+        #expect(!items.stack.contains(\.create))
+        try await items.popToRoot()
+        #expect(items.stack.routes.isEmpty)
+        #expect(!items.stack.contains(\.item))
+    }
+}

@@ -33,6 +33,20 @@ public final class NavigationStack<Coordinator: NavigationCoordinatable> {
 
     /// Whether nothing is pushed or presented above the root.
     public var isAtRoot: Bool { self.node.items.isEmpty }
+
+    /// The route names of the entries above the root, bottom first (Stinsen's `currentRoute` is
+    /// `routes.last`).
+    public var routes: [String] { self.node.items.map { self.node.table.routes[$0.route].name } }
+
+    /// Whether an entry of `route` is on the stack (Stinsen's `isInStack`).
+    public func contains<Input, Output>(
+        _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>
+    ) -> Bool {
+        guard let owner = self.node.owner as? Coordinator,
+            let index = try? RouteRegistry.routeIndex(of: route, in: owner, node: self.node)
+        else { return false }
+        return self.node.items.contains { $0.route == index }
+    }
 }
 
 /// The tabs of a ``TabCoordinatable``, in display order, and which one is active.
