@@ -43,6 +43,12 @@ $WALL
 Instructions per operation (callgrind; repeatable on a noisy machine):
 
 $INSTR
+
+Route inputs (issue 17): the "input differs" rows alternate between two paths whose one input
+segment differs — an \`Int\`, a \`Codable\` struct (\`(done=false,tags=(home,work),text=milk)\`,
+decoded through the segment decoder and its canonical form written back) and a factory with two
+arguments (\`/cell/1/A\`, one segment each). "route+popLast, struct input" encodes the struct and
+checks that its segment decodes back to the same segment before the entry is pushed.
 <!-- core:end -->
 MD
 )

@@ -59,6 +59,10 @@ extension InputCodec {
     static func structured<T: Codable & SendableMetatype>(_: T.Type) -> InputCodec {
         let decode = { @Sendable (raw: Substring) throws(InputDecodingError) -> Decoded in
             let value = try SegmentDecoder.decode(T.self, from: try SegmentValue(segment: raw))
+            let segment = try SegmentEncoder.encode(value).segment
+            // A segment that is its value's own encoding round-trips by what was just done;
+            // another spelling's canonical segment must be checked before a URL names it.
+            if segment[...] == raw { return (value, segment) }
             return (value, try Self.canonicalSegment(of: value))
         }
         return InputCodec(

@@ -14,6 +14,30 @@ enum SegmentDecoder {
         }
     }
 
+    /// A primitive's text (the common field types skip the dynamic cast in ``value(_:from:codingPath:)``).
+    static func text(_ value: SegmentValue, expected: String, codingPath: [any CodingKey]) throws -> String {
+        guard case .text(let text) = value else {
+            throw InputDecodingError("\(codingPath.dotted): expected \(expected), got \(value.summary)")
+        }
+        return text
+    }
+
+    static func int(_ value: SegmentValue, codingPath: [any CodingKey]) throws -> Int {
+        let text = try Self.text(value, expected: "Int", codingPath: codingPath)
+        guard let int = Int(text) else {
+            throw InputDecodingError("\(codingPath.dotted): expected Int, got \(value.summary)")
+        }
+        return int
+    }
+
+    static func bool(_ value: SegmentValue, codingPath: [any CodingKey]) throws -> Bool {
+        switch try Self.text(value, expected: "Bool", codingPath: codingPath) {
+        case "true": return true
+        case "false": return false
+        default: throw InputDecodingError("\(codingPath.dotted): expected Bool, got \(value.summary)")
+        }
+    }
+
     static func value<T: Decodable>(_ type: T.Type, from value: SegmentValue, codingPath: [any CodingKey]) throws -> T {
         if let primitive = T.self as? any SegmentPrimitive.Type {
             guard case .text(let text) = value, let decoded = primitive.init(segmentText: text) else {
@@ -87,6 +111,19 @@ private struct RecordDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try SegmentDecoder.value(type, from: try self.field(key), codingPath: self.codingPath + [key])
     }
 
+    // The common field types, witnessed directly so they need no dynamic cast.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try SegmentDecoder.text(try self.field(key), expected: "String", codingPath: self.codingPath + [key])
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try SegmentDecoder.int(try self.field(key), codingPath: self.codingPath + [key])
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try SegmentDecoder.bool(try self.field(key), codingPath: self.codingPath + [key])
+    }
+
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type,
         forKey key: Key
@@ -134,6 +171,16 @@ private struct ListDecoder: UnkeyedDecodingContainer {
         return try SegmentDecoder.value(type, from: value, codingPath: path)
     }
 
+    mutating func decode(_ type: String.Type) throws -> String {
+        let (value, path) = try self.next()
+        return try SegmentDecoder.text(value, expected: "String", codingPath: path)
+    }
+
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        let (value, path) = try self.next()
+        return try SegmentDecoder.int(value, codingPath: path)
+    }
+
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<
@@ -162,5 +209,13 @@ private struct ValueDecoder: SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try SegmentDecoder.value(type, from: self.value, codingPath: self.codingPath)
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        try SegmentDecoder.text(self.value, expected: "String", codingPath: self.codingPath)
+    }
+
+    func decode(_ type: Int.Type) throws -> Int {
+        try SegmentDecoder.int(self.value, codingPath: self.codingPath)
     }
 }

@@ -42,6 +42,12 @@ final class EncodingNode {
         try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
     }
 
+    /// Stores a primitive's text (the common field types skip the dynamic cast in ``store``).
+    func store(text: String, codingPath: [any CodingKey]) throws {
+        try self.become(.text, codingPath: codingPath)
+        self.text = text
+    }
+
     func become(_ kind: Kind, codingPath: [any CodingKey]) throws {
         guard self.kind == .unset || self.kind == kind else {
             throw InputDecodingError("\(codingPath.dotted): a value was encoded twice")
@@ -111,6 +117,19 @@ private struct RecordEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try self.field(key).store(value, codingPath: self.codingPath + [key])
     }
 
+    // The common field types, witnessed directly so they need no dynamic cast.
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try self.field(key).store(text: value, codingPath: self.codingPath)
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        try self.field(key).store(text: String(value), codingPath: self.codingPath)
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        try self.field(key).store(text: value ? "true" : "false", codingPath: self.codingPath)
+    }
+
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
@@ -162,6 +181,16 @@ private struct ListEncoder: UnkeyedEncodingContainer {
         try child.store(value, codingPath: path)
     }
 
+    mutating func encode(_ value: String) throws {
+        let (child, path) = try self.item()
+        try child.store(text: value, codingPath: path)
+    }
+
+    mutating func encode(_ value: Int) throws {
+        let (child, path) = try self.item()
+        try child.store(text: String(value), codingPath: path)
+    }
+
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<
@@ -190,6 +219,14 @@ private struct ValueEncoder: SingleValueEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try self.node.store(value, codingPath: self.codingPath)
+    }
+
+    mutating func encode(_ value: String) throws {
+        try self.node.store(text: value, codingPath: self.codingPath)
+    }
+
+    mutating func encode(_ value: Int) throws {
+        try self.node.store(text: String(value), codingPath: self.codingPath)
     }
 }
 

@@ -91,7 +91,7 @@ extension Route where Kind == PresentedRoute {
             metadata: .presented(presentation),
             segment: segment,
             onDismiss: onDismiss,
-            inputCodec: InputCodec.arguments(repeat (each Argument).self)
+            inputCodec: { InputCodec.arguments(repeat (each Argument).self) }
         )
     }
 
@@ -109,7 +109,7 @@ extension Route where Kind == PresentedRoute {
             segment: segment,
             onResult: .typed(onResult),
             onDismiss: onDismiss,
-            inputCodec: InputCodec.arguments(repeat (each Argument).self)
+            inputCodec: { InputCodec.arguments(repeat (each Argument).self) }
         )
     }
 
@@ -125,7 +125,7 @@ extension Route where Kind == PresentedRoute {
             metadata: .presented(presentation),
             segment: segment,
             onDismiss: onDismiss,
-            inputCodec: InputCodec.arguments(repeat (each Argument).self)
+            inputCodec: { InputCodec.arguments(repeat (each Argument).self) }
         )
     }
 
@@ -143,7 +143,7 @@ extension Route where Kind == PresentedRoute {
             segment: segment,
             onResult: .typed(onResult),
             onDismiss: onDismiss,
-            inputCodec: InputCodec.arguments(repeat (each Argument).self)
+            inputCodec: { InputCodec.arguments(repeat (each Argument).self) }
         )
     }
 }

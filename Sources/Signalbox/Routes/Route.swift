@@ -35,9 +35,10 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
     let onResult: ResultHandlerFactory?
     let onDismiss: DeclaredDismissHandler?
     let tabHooks: TabHooks?
-    /// The input's codec when the initializer knows it (a factory with several arguments);
-    /// otherwise it is found from `Input` when the route's descriptor is built.
-    let inputCodec: InputCodec?
+    /// Makes the input's codec when the initializer knows it (a factory with several
+    /// arguments); otherwise it is found from `Input`. Called once per coordinator type, when
+    /// the route's descriptor is built, not for every coordinator instance.
+    let inputCodec: (@Sendable () -> InputCodec)?
 
     enum Factory {
         case plain(@Sendable (Coordinator) -> () -> Output)
@@ -69,7 +70,7 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
         onResult: ResultHandlerFactory? = nil,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         tabHooks: TabHooks? = nil,
-        inputCodec: InputCodec? = nil
+        inputCodec: (@Sendable () -> InputCodec)? = nil
     ) {
         self.id = routeIdentities.wrappingAdd(1, ordering: .relaxed).newValue
         self.factory = factory

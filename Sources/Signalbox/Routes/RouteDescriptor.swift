@@ -158,7 +158,7 @@ extension Route: RouteDeclaring {
             if case .root = self.metadata {
                 rootInput = Self.rootInputCodec()
             } else {
-                input = self.inputCodec ?? InputCodec.of(Input.self)
+                input = self.inputCodec?() ?? InputCodec.of(Input.self)
             }
         }
         return RouteDescriptor(

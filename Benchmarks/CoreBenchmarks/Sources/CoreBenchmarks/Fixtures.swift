@@ -13,9 +13,20 @@ final class Flow: NavigationCoordinatable {
     @Root var start = makeStart
     @Route(.push) var item = makeItem
     @Route(.modal) var sheet = makeSheet
+    @Route(.push) var filter = makeFilter
+    @Route(.push) var cell = makeCell
     func makeStart() -> Page { Page(id: 0) }
     func makeItem(id: Int) -> Page { Page(id: id) }
     func makeSheet() -> Page { Page(id: -1) }
+    func makeFilter(_ filter: Filter) -> Page { Page(id: filter.tags.count) }
+    func makeCell(row: Int, column: String) -> Page { Page(id: row) }
+}
+
+/// A structured route input: `(done=false,tags=(home,work),text=milk)`.
+struct Filter: Codable {
+    var text: String
+    var tags: [String]
+    var done: Bool?
 }
 
 final class App: NavigationCoordinatable {

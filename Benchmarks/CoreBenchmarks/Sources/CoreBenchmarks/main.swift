@@ -15,7 +15,11 @@ struct Benchmark {
 func fresh() -> NavigationTree { NavigationTree(root: App()) }
 
 func prepared(_ path: String) -> () async -> NavigationTree {
-    { let tree = fresh(); _ = try? await tree.apply(path: path); return tree }
+    {
+        let tree = fresh()
+        _ = try? await tree.apply(path: path)
+        return tree
+    }
 }
 
 func run() async {
@@ -34,24 +38,55 @@ func run() async {
         benchmarks.append(
             Benchmark(name: "apply depth \(depth), fresh tree", setUp: fresh) { _, _ in
                 _ = try? await fresh().apply(path: target)
-            })
+            }
+        )
         let other = path(depth: depth, last: 999)
         benchmarks.append(
             Benchmark(name: "apply depth \(depth), last segment differs", setUp: prepared(target)) { tree, iteration in
                 _ = try? await tree.apply(path: iteration % 2 == 0 ? other : target)
-            })
+            }
+        )
     }
+    // One input segment decoded per call: an Int, a struct (a record with a list and an
+    // optional), two arguments.
+    for (name, first, second) in [
+        ("Int", "/flow/item/1", "/flow/item/2"),
+        (
+            "struct", "/flow/filter/(done=false,tags=(home,work),text=milk)",
+            "/flow/filter/(done=true,tags=(home,work),text=milk)"
+        ),
+        ("two arguments", "/flow/cell/1/A", "/flow/cell/2/A"),
+    ] {
+        benchmarks.append(
+            Benchmark(name: "apply depth 1, \(name) input differs", setUp: prepared(first)) { tree, iteration in
+                _ = try? await tree.apply(path: iteration % 2 == 0 ? second : first)
+            }
+        )
+    }
+    benchmarks.append(
+        Benchmark(name: "route+popLast, struct input", setUp: prepared("/flow")) { tree, _ in
+            let flow = tree.routers.retrieve(Flow.self)!.coordinator!
+            _ = try? await flow.route(to: \.filter, Filter(text: "milk", tags: ["home", "work"], done: false))
+            _ = try? await flow.popLast()
+        }
+    )
     let snapshotTree = await prepared(path(depth: 10))()
     let snapshot = try! snapshotTree.snapshot()
-    benchmarks.append(Benchmark(name: "snapshot depth 10", setUp: prepared(path(depth: 10))) { tree, _ in
-        _ = try? tree.snapshot()
-    })
-    benchmarks.append(Benchmark(name: "restore depth 10 (into a new tree)", setUp: fresh) { _, _ in
-        try? await fresh().restore(snapshot)
-    })
-    benchmarks.append(Benchmark(name: "path depth 10", setUp: prepared(path(depth: 10))) { tree, _ in
-        _ = tree.path
-    })
+    benchmarks.append(
+        Benchmark(name: "snapshot depth 10", setUp: prepared(path(depth: 10))) { tree, _ in
+            _ = try? tree.snapshot()
+        }
+    )
+    benchmarks.append(
+        Benchmark(name: "restore depth 10 (into a new tree)", setUp: fresh) { _, _ in
+            try? await fresh().restore(snapshot)
+        }
+    )
+    benchmarks.append(
+        Benchmark(name: "path depth 10", setUp: prepared(path(depth: 10))) { tree, _ in
+            _ = tree.path
+        }
+    )
 
     let arguments = CommandLine.arguments
     if arguments.count >= 3, let benchmark = benchmarks.first(where: { $0.name == arguments[1] }),
