@@ -168,3 +168,27 @@ final class ProjectFlow: NavigationCoordinatable {
         #expect(tabs.tabNames == ["home"])
     }
 }
+
+/// A tab coordinator whose only tabs are opened at run time.
+final class OpenedOnlyTabs: TabCoordinatable {
+    let child = TabChild<OpenedOnlyTabs>(startingItems: [])
+    @Route(tab: "Project") var project = makeProject
+    func makeProject(id: Int) -> TestScreen { TestScreen("project", input: String(id)) }
+}
+
+@Suite struct OpenedOnlyTabTests {
+    @Test func theLastTabCannotClose() async throws {
+        let tabs = OpenedOnlyTabs()
+        let tree = NavigationTree(root: tabs)
+        try await tabs.openTab(\.project, 1)
+        try await tabs.openTab(\.project, 2)
+        try await tabs.closeTab(\.project, 2)
+        #expect(tree.path == "/project/1")
+        await #expect(
+            throws: NavigationError.cannotDismiss(coordinator: "OpenedOnlyTabs", reason: "its last tab cannot close")
+        ) {
+            _ = try await tabs.closeTab(\.project, 1)
+        }
+        #expect(tabs.tabNames == ["project/1"])
+    }
+}

@@ -33,6 +33,7 @@ extension TabsNode {
 
     /// Closes the dynamic tab at `position`: its content is torn down (results cancelled,
     /// dismiss handlers run); when it was active, the tab before it (or the first) becomes active.
+    /// A coordinator keeps at least one tab: there would be no page to show.
     func close(position: Int) async throws {
         try self.checkAlive()
         guard self.tabs.indices.contains(position) else { throw NavigationError.unknownTab(name: "#\(position)") }
@@ -41,6 +42,9 @@ extension TabsNode {
                 coordinator: self.displayName,
                 reason: "the tab \"\(self.name(ofTab: position))\" is declared, only opened tabs close"
             )
+        }
+        guard self.tabs.count > 1 else {
+            throw NavigationError.cannotDismiss(coordinator: self.displayName, reason: "its last tab cannot close")
         }
         var hooks = HookQueue()
         let slot = self.tabs[position]
