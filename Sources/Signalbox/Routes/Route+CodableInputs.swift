@@ -79,7 +79,7 @@ extension Route where Kind == PresentedRoute {
         )
     }
 
-    /// A route with several `Codable` arguments, one path segment each to a screen.
+    /// A route with several `Codable` arguments (one path segment each) to a screen.
     public init<each Argument: Codable & SendableMetatype>(
         wrappedValue: @escaping @Sendable (Coordinator) -> (repeat each Argument) -> Output,
         _ presentation: Presentation,
@@ -95,7 +95,7 @@ extension Route where Kind == PresentedRoute {
         )
     }
 
-    /// A route with several `Codable` arguments, one path segment each to a screen that answers with a value.
+    /// A route with several `Codable` arguments (one path segment each) to a screen that answers with a value.
     public init<each Argument: Codable & SendableMetatype, Value>(
         wrappedValue: @escaping @Sendable (Coordinator) -> (repeat each Argument) -> Output,
         _ presentation: Presentation,
@@ -113,7 +113,7 @@ extension Route where Kind == PresentedRoute {
         )
     }
 
-    /// A route with several `Codable` arguments, one path segment each to a child coordinator.
+    /// A route with several `Codable` arguments (one path segment each) to a child coordinator.
     public init<each Argument: Codable & SendableMetatype>(
         wrappedValue: @escaping @Sendable (Coordinator) -> (repeat each Argument) -> Output,
         _ presentation: Presentation,
@@ -129,7 +129,7 @@ extension Route where Kind == PresentedRoute {
         )
     }
 
-    /// A route with several `Codable` arguments, one path segment each to a child coordinator that answers with a value.
+    /// A route with several `Codable` arguments (one path segment each) to a child coordinator that answers with a value.
     public init<each Argument: Codable & SendableMetatype, Value>(
         wrappedValue: @escaping @Sendable (Coordinator) -> (repeat each Argument) -> Output,
         _ presentation: Presentation,
