@@ -26,7 +26,8 @@ public struct BranchEntry {
     /// When this screen is the master of a ``SplitCoordinatable`` (its root screen): what its
     /// detail pane says while nothing is pushed; `nil` for every other screen.
     public var splitPlaceholder: String? {
-        guard self.position == .root, let split = self.coordinator as? any SplitCoordinatable else { return nil }
+        guard self.position == .root, self.node.table.isSplit, let split = self.coordinator as? any SplitCoordinatable
+        else { return nil }
         return split.detailPlaceholder
     }
 

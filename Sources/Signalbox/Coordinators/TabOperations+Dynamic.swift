@@ -91,7 +91,7 @@ extension TabOperations {
         let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
         let route = node.table.routes[index]
         let segment = try route.encodeSegment(input)
-        guard let position = node.tabs.firstIndex(where: { $0.route == index && $0.inputSegment == segment }) else {
+        guard let position = node.position(ofRoute: index, segment: segment) else {
             throw NavigationError.unknownTab(name: route.name + "/" + segment)
         }
         return (coordinator, node, position)

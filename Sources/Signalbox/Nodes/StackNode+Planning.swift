@@ -115,16 +115,9 @@ extension StackNode {
         if count == 1 {
             guard parser.peek(at: 1) == expected[...] else { return false }
         } else {
-            var remaining = expected[...]
-            for offset in 1...count {
-                guard let segment = parser.peek(at: offset), remaining.hasPrefix(segment) else { return false }
-                remaining = remaining.dropFirst(segment.count)
-                if offset < count {
-                    guard remaining.first == "/" else { return false }
-                    remaining = remaining.dropFirst()
-                }
-            }
-            guard remaining.isEmpty else { return false }
+            // Several arguments: the stored segments are joined by `/`.
+            let given = (1...count).compactMap { parser.peek(at: $0) }
+            guard given.count == count, given.joined(separator: "/") == expected else { return false }
         }
         parser.advance(by: count + 1)
         return true

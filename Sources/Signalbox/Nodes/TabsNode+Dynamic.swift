@@ -13,14 +13,14 @@ extension TabsNode {
             throw NavigationError.routeNotFound(route: route.name, coordinator: self.displayName)
         }
         let segment = try route.encodeSegment(input)
-        if let position = self.tabs.firstIndex(where: { $0.route == index && $0.inputSegment == segment }) {
+        if let position = self.position(ofRoute: index, segment: segment) {
             if select { _ = try await self.select(position: position, tapped: false) }
             return position
         }
         try await self.checkGuard(route: index, kind: .tab, input: input)
         try self.checkAlive()
         // A concurrent open of the same tab may have won while the guard was asked.
-        if let position = self.tabs.firstIndex(where: { $0.route == index && $0.inputSegment == segment }) {
+        if let position = self.position(ofRoute: index, segment: segment) {
             if select { self.activeTab = position }
             return position
         }

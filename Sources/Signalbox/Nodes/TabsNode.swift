@@ -50,6 +50,12 @@ final class TabsNode: CoordinatorNode {
         self.tabs.indices.first { self.name(ofTab: $0)[...] == name }
     }
 
+    /// The position of the tab of route `index` with these canonical input segments (`nil` for
+    /// a declared tab).
+    func position(ofRoute index: Int, segment: String?) -> Int? {
+        self.tabs.firstIndex { $0.route == index && $0.inputSegment == segment }
+    }
+
     /// Builds the content of tab `position` if it was never shown.
     func ensureContent(_ position: Int) {
         guard self.tabs.indices.contains(position), self.tabs[position].content == nil, let owner = self.owner else {
@@ -114,8 +120,7 @@ final class TabsNode: CoordinatorNode {
         if self.table.routes[route].input != nil {
             inputSegment = try parser.takeInput(for: self.table.routes[route]).segment
         }
-        guard let position = self.tabs.firstIndex(where: { $0.route == route && $0.inputSegment == inputSegment })
-        else {
+        guard let position = self.position(ofRoute: route, segment: inputSegment) else {
             throw NavigationError.unknownTab(name: inputSegment.map { name + "/" + $0 } ?? name)
         }
         if position != self.activeTab {

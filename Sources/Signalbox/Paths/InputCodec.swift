@@ -7,7 +7,6 @@
 struct InputCodec: Sendable {
     typealias Decoded = (value: Any, segment: String)
 
-    let typeName: String
     /// How many path segments the input takes.
     let segmentCount: Int
     /// Raw (percent-encoded) segments → the value and its canonical segments, joined by `/`.
@@ -36,7 +35,6 @@ extension InputCodec {
     /// A single segment holding a ``PathSegmentConvertible`` value's text.
     static func text<T: PathSegmentConvertible>(_: T.Type) -> InputCodec {
         InputCodec(
-            typeName: String(describing: T.self),
             segmentCount: 1,
             decodeSegments: { segments throws(InputDecodingError) in
                 let raw = segments[segments.startIndex]
@@ -66,7 +64,6 @@ extension InputCodec {
             return (value, try Self.canonicalSegment(of: value))
         }
         return InputCodec(
-            typeName: String(describing: T.self),
             segmentCount: 1,
             decodeSegments: { segments throws(InputDecodingError) in try decode(segments[segments.startIndex]) },
             decodeText: { text throws(InputDecodingError) in try decode(text[...]) },
@@ -91,11 +88,7 @@ extension InputCodec {
     /// One segment per argument of a factory with several, each with its type's own codec.
     static func arguments<each A: Codable & SendableMetatype>(_ types: repeat (each A).Type) -> InputCodec {
         var codecs: [InputCodec] = []
-        var names: [String] = []
-        for type in repeat each types {
-            codecs.append(Self.of(type)!)
-            names.append(String(describing: type))
-        }
+        for type in repeat each types { codecs.append(Self.of(type)!) }
         let decode = { @Sendable [codecs] (segments: ArraySlice<Substring>) throws(InputDecodingError) -> Decoded in
             guard segments.count == codecs.count else {
                 throw InputDecodingError("expected \(codecs.count) segments, one per argument, got \(segments.count)")
@@ -114,7 +107,6 @@ extension InputCodec {
             return (Self.tuple(values, repeat (each A).self), canonical.joined(separator: "/"))
         }
         return InputCodec(
-            typeName: "(" + names.joined(separator: ", ") + ")",
             segmentCount: codecs.count,
             decodeSegments: decode,
             decodeText: { text throws(InputDecodingError) in

@@ -43,18 +43,9 @@ struct RouteDescriptor: Sendable {
 
     /// Decodes a route's raw (percent-encoded) input segments, as they follow its name in a path.
     func decode(segments raw: ArraySlice<Substring>) throws(NavigationError) -> DecodedInput {
-        guard let codec = self.input else {
-            throw .badInput(route: self.name, segment: "", reason: "the route takes no input")
-        }
-        do {
+        try self.withCodec(describing: raw.joined(separator: "/")) { codec throws(InputDecodingError) in
             let (value, segment) = try codec.decodeSegments(raw)
             return DecodedInput(value: value, segment: segment)
-        } catch {
-            throw .badInput(
-                route: self.name,
-                segment: String(raw.joined(separator: "/").prefix(128)),
-                reason: error.reason
-            )
         }
     }
 
@@ -65,30 +56,32 @@ struct RouteDescriptor: Sendable {
 
     /// Decodes input text from a form field (see ``InputCodec/decodeText``).
     func decode(text: String) throws(NavigationError) -> DecodedInput {
-        guard let codec = self.input else {
-            throw .badInput(route: self.name, segment: "", reason: "the route takes no input")
-        }
-        do {
+        try self.withCodec(describing: text) { codec throws(InputDecodingError) in
             let (value, segment) = try codec.decodeText(text)
             return DecodedInput(value: value, segment: segment)
-        } catch {
-            throw .badInput(route: self.name, segment: String(text.prefix(128)), reason: error.reason)
         }
     }
 
     /// The canonical path segments of an input value, joined by `/`.
     func encodeSegment(_ value: Any) throws(NavigationError) -> String {
+        try self.withCodec(describing: String(describing: value)) { codec throws(InputDecodingError) in
+            try codec.encode(value)
+        }
+    }
+
+    /// Runs `body` with the route's input codec; its failure becomes ``NavigationError/badInput``
+    /// naming the route, what was given (at most 128 characters) and the reason.
+    private func withCodec<Result>(
+        describing given: @autoclosure () -> String,
+        _ body: (InputCodec) throws(InputDecodingError) -> Result
+    ) throws(NavigationError) -> Result {
         guard let codec = self.input else {
             throw .badInput(route: self.name, segment: "", reason: "the route takes no input")
         }
         do {
-            return try codec.encode(value)
+            return try body(codec)
         } catch {
-            throw .badInput(
-                route: self.name,
-                segment: String(describing: value).prefix(128).description,
-                reason: error.reason
-            )
+            throw .badInput(route: self.name, segment: String(given().prefix(128)), reason: error.reason)
         }
     }
 
@@ -108,7 +101,6 @@ struct DecodedInput {
 
 /// Converts a root's `Codable` input to and from the JSON kept in snapshots.
 struct RootInputCodec: Sendable {
-    let typeName: String
     let encode: @Sendable (Any) throws -> String
     let decode: @Sendable (String) throws -> Any
 }
@@ -177,7 +169,6 @@ extension Route: RouteDeclaring {
     private static func rootInputCodec() -> RootInputCodec? {
         guard Input.self is any Codable.Type else { return nil }
         return RootInputCodec(
-            typeName: String(describing: Input.self),
             encode: { value in
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]

@@ -12,12 +12,16 @@ final class RouteTable: Sendable {
     let rootIndices: [Int]
     /// The declared tabs (those without an input; a tab with one is opened at run time).
     let tabIndices: [Int]
+    /// Whether the type is a ``SplitCoordinatable`` (known per type, so a page need not cast
+    /// every screen's coordinator to find a split view's master).
+    let isSplit: Bool
     /// Route storage key paths (`\._todo`) resolved so far, by their hash (key paths hash
     /// their components, so equal key paths of every instance share it).
     private let indexByStorage = Mutex<[Int: Int]>([:])
 
-    init(typeName: String, displayName: String, routes: [RouteDescriptor]) {
+    init(typeName: String, displayName: String, routes: [RouteDescriptor], isSplit: Bool = false) {
         self.typeName = typeName
+        self.isSplit = isSplit
         self.displayName = displayName
         self.routes = routes
         var byName: [String: Int] = [:]
@@ -67,7 +71,8 @@ enum RouteRegistry {
         let table = RouteTable(
             typeName: String(reflecting: type),
             displayName: String(describing: type),
-            routes: routes
+            routes: routes,
+            isSplit: coordinator is any SplitCoordinatable
         )
         return self.tables.withLock { tables in
             if let existing = tables[id] { return existing }
