@@ -16,6 +16,10 @@ public import SignalboxWeb
 ///
 /// Every `post` adds the CSRF token of the last page or JSON answer (`csrf: ""` sends none, any
 /// other string that token instead). `json: true` asks for the JSON answer.
+///
+/// A client of a ``WebApp`` checks every answer against the app's ``OpenAPIDocument``
+/// (``contract``): an undocumented status, content type or JSON shape throws
+/// ``ContractViolation``.
 public final class TestClient {
     /// Where requests go.
     public enum Transport: Sendable {
@@ -37,6 +41,8 @@ public final class TestClient {
     public var authority: String
     /// The session cookie's name (``WebApp/Configuration/cookieName``).
     public var sessionCookieName = "signalbox_session"
+    /// The contract every answer is checked against (`nil`: none). Set for a ``WebApp``.
+    public var contract: APIContract?
 
     /// A client over `transport`.
     public init(_ transport: Transport, authority: String = "localhost:8080") {
@@ -47,6 +53,10 @@ public final class TestClient {
     /// A client calling `responder` in-process.
     public convenience init(_ responder: some Responder, authority: String = "localhost:8080") {
         self.init(.inProcess(responder), authority: authority)
+        if let app = responder as? WebApp {
+            self.contract = APIContract(OpenAPIDocument(app: app))
+            self.sessionCookieName = app.configuration.cookieName
+        }
     }
 
     /// The session id in the jar.
@@ -133,6 +143,9 @@ public final class TestClient {
             }
         }
         if let token = response.csrfToken { self.csrf = token }
+        if let problems = self.contract?.problems(method, path, response), !problems.isEmpty {
+            throw ContractViolation(problems: problems)
+        }
         return response
     }
 
@@ -156,5 +169,15 @@ public final class TestClient {
             }
             return Response(status: .init(code: raw.status), headerFields: headerFields, body: raw.body)
         }
+    }
+}
+
+/// An answer that does not match the app's ``OpenAPIDocument``.
+public struct ContractViolation: Error, CustomStringConvertible {
+    /// What does not match.
+    public var problems: [String]
+
+    public var description: String {
+        "the answer does not match the OpenAPI document:\n" + self.problems.joined(separator: "\n")
     }
 }

@@ -28,7 +28,8 @@ extension WebApp {
         /// The deepest navigation a request path may describe; longer paths are refused (400)
         /// before they reach a tree. Give `makeTree`'s trees the same limit.
         public var maxDepth: Int
-        /// Serves the developer page `/_dev/tree` (default off).
+        /// Serves the developer pages `/_dev/tree`, `/_dev/sessions` and `/_dev/openapi.json`
+        /// (default off).
         public var developerTools: Bool
         /// Origins (`https://example.com`) accepted in a POST's `Origin` header besides the
         /// request's own host, e.g. the public origin when a proxy rewrites `Host`.
@@ -37,6 +38,8 @@ extension WebApp {
         /// name contains one of these, ignoring case (default: `passw`, `secret`, `token`, so
         /// `password`, `newPassword`, `passwordConfirmation`, `apiToken`…).
         public var secretFields: [String]
+        /// The title, version and app errors of the app's OpenAPI document (``OpenAPIDocument``).
+        public var openAPI: OpenAPIDocument.Info
 
         /// The defaults suit development; set `secureCookies` behind TLS.
         public init(
@@ -53,7 +56,8 @@ extension WebApp {
             maxDepth: Int = 64,
             developerTools: Bool = false,
             trustedOrigins: [String] = [],
-            secretFields: [String] = ["passw", "secret", "token"]
+            secretFields: [String] = ["passw", "secret", "token"],
+            openAPI: OpenAPIDocument.Info = OpenAPIDocument.Info()
         ) {
             self.mountPath = mountPath
             self.cookieName = cookieName
@@ -69,6 +73,7 @@ extension WebApp {
             self.developerTools = developerTools
             self.trustedOrigins = trustedOrigins
             self.secretFields = secretFields
+            self.openAPI = openAPI
         }
 
         /// Whether the form field `name` is secret (see ``secretFields``).

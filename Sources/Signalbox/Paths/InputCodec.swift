@@ -17,6 +17,12 @@ struct InputCodec: Sendable {
     let decodeText: @Sendable (String) throws(InputDecodingError) -> Decoded
     /// A value → its canonical segments, joined by `/`.
     let encode: @Sendable (Any) throws(InputDecodingError) -> String
+    /// The type of each argument, one per segment (`Int`, `Query`), for route listings.
+    var argumentTypes: [String] = []
+    /// A value of the input type, when one can be made (from the segment `1` or `a`, or
+    /// ``SampleDecoder``'s plain value): a route map builds a route's child coordinator with it
+    /// to list that coordinator's routes.
+    var sample: @Sendable () -> Any? = { nil }
 }
 
 extension InputCodec {
@@ -48,9 +54,14 @@ extension InputCodec {
                 let value = try T(pathSegment: text)
                 return (value, PathCodec.encodeInput(value.pathSegment))
             },
-            encode: { PathCodec.encodeInput(($0 as! T).pathSegment) }
+            encode: { PathCodec.encodeInput(($0 as! T).pathSegment) },
+            argumentTypes: [String(describing: T.self)],
+            sample: { Self.sampleSegments.lazy.compactMap { try? T(pathSegment: $0) }.first }
         )
     }
+
+    /// The segments a ``sample`` is tried from, in order.
+    private static let sampleSegments = ["1", "a"]
 
     /// A single segment holding any `Codable` value as a ``SegmentValue``: `3`, `(a,b)`,
     /// `(id=3,tag=x)`.
@@ -67,7 +78,9 @@ extension InputCodec {
             segmentCount: 1,
             decodeSegments: { segments throws(InputDecodingError) in try decode(segments[segments.startIndex]) },
             decodeText: { text throws(InputDecodingError) in try decode(text[...]) },
-            encode: { value throws(InputDecodingError) in try Self.canonicalSegment(of: value as! T) }
+            encode: { value throws(InputDecodingError) in try Self.canonicalSegment(of: value as! T) },
+            argumentTypes: [String(describing: T.self)],
+            sample: { SampleDecoder.sample(of: T.self) }
         )
     }
 
@@ -119,6 +132,16 @@ extension InputCodec {
                     segments.append(try codecs[segments.count].encode(element))
                 }
                 return segments.joined(separator: "/")
+            },
+            argumentTypes: codecs.flatMap(\.argumentTypes),
+            sample: { [codecs] in
+                var values: [Any] = []
+                for codec in codecs {
+                    guard let value = codec.sample() else { return nil }
+                    values.append(value)
+                }
+                let tuple: (repeat each A) = Self.tuple(values, repeat (each A).self)
+                return tuple
             }
         )
     }

@@ -14,6 +14,8 @@ struct RouteDescriptor: Sendable {
     /// Present for roots that take an input.
     let rootInput: RootInputCodec?
     let makesCoordinator: Bool
+    /// The screen or coordinator type the route shows (`TodoScreen`), for route listings.
+    let outputType: String
     let make: @Sendable (AnyObject, Any?) -> Content
     let result: ResultHandler?
     /// Runs whenever an entry of this route leaves the stack, also one rebuilt from a path or
@@ -103,6 +105,8 @@ struct DecodedInput {
 struct RootInputCodec: Sendable {
     let encode: @Sendable (Any) throws -> String
     let decode: @Sendable (String) throws -> Any
+    /// A plain value (``SampleDecoder``), for route maps.
+    let sample: @Sendable () -> Any?
 }
 
 /// Delivers a sub-flow's result to the presenting coordinator.
@@ -159,6 +163,7 @@ extension Route: RouteDeclaring {
             input: input,
             rootInput: rootInput,
             makesCoordinator: makesCoordinator,
+            outputType: String(describing: Output.self),
             make: make,
             result: self.onResult?.make(),
             dismiss: self.onDismiss,
@@ -179,9 +184,15 @@ extension Route: RouteDeclaring {
             decode: { text in
                 let type = Input.self as! any Decodable.Type
                 return try decodeJSON(type, from: Data(text.utf8))
-            }
+            },
+            sample: { sampleValue(of: Input.self as! any Decodable.Type) }
         )
     }
+}
+
+private func sampleValue(of type: any Decodable.Type) -> Any? {
+    func sample<T: Decodable>(_: T.Type) -> Any? { SampleDecoder.sample(of: T.self) }
+    return sample(type)
 }
 
 private func screenBox<S: Screen>(_: S.Type) -> @Sendable (Any) -> Content {

@@ -50,6 +50,10 @@ public struct WebError: Error, Sendable, Hashable {
         WebError(status: .badRequest, code: code, message: message)
     }
 
+    static func missingField(_ name: String) -> WebError {
+        WebError(status: .badRequest, code: "missingField", message: "The field \"\(name)\" is required.")
+    }
+
     static func methodNotAllowed(allow: String) -> WebError {
         WebError(
             status: .methodNotAllowed,

@@ -30,7 +30,7 @@ extension WebRoute {
         case .page: "page"
         case .form: "form"
         case .navigation: "navigation"
-        case .developerTree, .sessionStats: "developer"
+        case .developerTree, .sessionStats, .openAPIDocument: "developer"
         case .libraryStylesheet: "stylesheet"
         }
     }

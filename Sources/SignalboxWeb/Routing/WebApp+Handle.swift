@@ -46,6 +46,8 @@ extension WebApp {
                 members.int("maxSessions", self.configuration.maxSessions)
             }
             return Answer(.json(writer.output))
+        case .openAPIDocument:
+            return Answer(.json(OpenAPIDocument(app: self).text))
         }
     }
 

@@ -87,7 +87,7 @@ extension WebApp {
 
     private static func required(_ name: String, in form: FormData) throws -> String {
         guard let value = form[name], !value.isEmpty else {
-            throw WebError.badRequest("missingField", "The field \"\(name)\" is required.")
+            throw WebError.missingField(name)
         }
         return value
     }

@@ -10,7 +10,7 @@ import Signalbox
 /// | `GET`/`HEAD` `<path>` | ``page(_:)`` — reshape the tree to the path and show it |
 /// | `POST <path>` | ``form(_:)`` — a form for the screen on top of that path |
 /// | `POST /_nav/<action>` | ``navigation(_:)`` — the router API |
-/// | `GET`/`HEAD` `/_dev/tree`, `/_dev/sessions` | developer pages (with developer tools on) |
+/// | `GET`/`HEAD` `/_dev/tree`, `/_dev/sessions`, `/_dev/openapi.json` | developer pages (with developer tools on) |
 /// | `GET`/`HEAD` `/_signalbox/signalbox.css` | the default layout's stylesheet |
 enum WebRoute: Equatable {
     case page(String)
@@ -18,11 +18,13 @@ enum WebRoute: Equatable {
     case navigation(NavigationAction)
     case developerTree
     case sessionStats
+    case openAPIDocument
     /// A file the library ships (the default stylesheet).
     case libraryStylesheet
 
     static let developerTreePath = "/_dev/tree"
     static let sessionStatsPath = "/_dev/sessions"
+    static let openAPIDocumentPath = "/_dev/openapi.json"
 
     /// Resolves `method` and the raw request path (mount path included), refusing what no
     /// route answers. The routes carry app paths.
@@ -47,6 +49,7 @@ enum WebRoute: Equatable {
                 switch path {
                 case Self.developerTreePath: .developerTree
                 case Self.sessionStatsPath: .sessionStats
+                case Self.openAPIDocumentPath: .openAPIDocument
                 default: nil
                 }
             guard configuration.developerTools, let route else {

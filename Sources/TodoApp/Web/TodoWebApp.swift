@@ -14,12 +14,33 @@ public enum TodoWebApp {
         NavigationTree(root: MainCoordinator(store: store), configuration: .init(maxDepth: maxDepth))
     }
 
+    /// What the demo's OpenAPI document says about it: its title and the errors its screens
+    /// answer besides the library's (``TodoStoreError`` and the login throttle).
+    public static let openAPI = OpenAPIDocument.Info(
+        title: "Signalbox todo demo",
+        version: "1.0.0",
+        description: """
+            The todo demo's JSON interface (a port of Stinsen's sample app). Sign in with a form POST \
+            to /unauthenticated (username, password; alice / wonderland), then send the session cookie \
+            and the state's csrf token with every POST.
+            """,
+        errors: [
+            WebError(status: .badRequest, code: "todoStore", message: "An invalid value"),
+            WebError(status: .forbidden, code: "todoStore", message: "An unknown user"),
+            WebError(status: .notFound, code: "todoStore", message: "No such todo or project"),
+            WebError(status: .conflict, code: "todoStore", message: "The username is taken"),
+            WebError(status: .serviceUnavailable, code: "todoStore", message: "Storage is unavailable"),
+            WebError(status: .tooManyRequests, code: "tooManyLogins", message: "Too many failed logins"),
+        ]
+    )
+
     /// The web layer over the demo.
     ///
     /// - Parameters:
     ///   - store: Shared by every session.
     ///   - templates: The folder holding `layout.mustache` and the screens' templates.
     ///   - configuration: The web layer's limits and switches; its `maxDepth` also limits trees.
+    ///     Its ``WebApp/Configuration/openAPI`` is the demo's (``openAPI``).
     ///   - sessions: Where sessions live; `nil` for the in-memory store.
     ///   - logger: Where the web layer logs.
     /// - Throws: ``TemplateError`` when a template does not parse or the folder is missing.
@@ -32,6 +53,8 @@ public enum TodoWebApp {
     ) throws -> WebApp {
         let renderer = try MustacheRenderer(directory: templates)
         let maxDepth = configuration.maxDepth
+        var configuration = configuration
+        configuration.openAPI = Self.openAPI
         return WebApp(configuration: configuration, renderer: renderer, sessions: sessions, logger: logger) {
             Self.makeTree(store: store, maxDepth: maxDepth)
         }

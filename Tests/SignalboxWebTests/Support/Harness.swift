@@ -77,8 +77,11 @@ struct Harness {
         self.renderer = renderer
         let accesses = AccessLog()
         self.accesses = accesses
+        // The fixture's own error, so that the contract every TestClient checks knows it.
+        var documented = configuration
+        documented.openAPI.errors.append(MissingThing().webError)
         self.app = WebApp(
-            configuration: configuration,
+            configuration: documented,
             renderer: renderer,
             sessions: AccessRecordingStore(wrapped: store, log: accesses),
             clock: clock,

@@ -1,0 +1,55 @@
+import HTTPTypes
+import Signalbox
+
+/// Every error code a client of a Signalbox app can receive, by status: the web layer's own,
+/// the navigation errors', the embedded server's and the session stores', plus the app's
+/// (``OpenAPIDocument/Info/errors``). The OpenAPI document lists them per status, so a client
+/// (or schemathesis) can tell a documented error from a surprise.
+struct ErrorCatalogue: Sendable {
+    /// Status code → its error codes.
+    private(set) var codes: [Int: Set<String>] = [:]
+
+    /// The library's errors and `app`'s.
+    init(app: [WebError]) {
+        for error in Self.webLayer + NavigationError.clientErrorSamples.map({ WebError($0, requestID: "") }) + app {
+            self.add(error.code, status: error.status.code)
+        }
+        for (status, code) in Self.others { self.add(code, status: status) }
+    }
+
+    private mutating func add(_ code: String, status: Int) {
+        self.codes[status, default: []].insert(code)
+    }
+
+    /// The statuses with at least one code.
+    var statuses: [Int] { self.codes.keys.sorted() }
+
+    /// The web layer's own errors (see ``WebError``).
+    private static let webLayer: [WebError] = [
+        .notFound(""), .methodNotAllowed(allow: ""), .pathTooLong(limit: 0), .invalidCSRFToken, .crossOrigin,
+        .unsupportedMediaType, .internalError(requestID: ""), .missingField(""),
+        WebError(FormDecodingError.tooLarge(limit: 0), requestID: ""),
+        WebError(FormDecodingError.malformedEscape, requestID: ""),
+    ]
+
+    /// Errors answered outside the web layer: by the embedded server before a request reaches
+    /// the app (`SignalboxMHD`'s `ServerErrorResponse`), and by the durable session stores.
+    private static let others: [(Int, String)] = [
+        (400, "badRequest"), (413, "payloadTooLarge"), (500, "internalServerError"), (503, "serviceUnavailable"),
+        (503, "storageUnavailable"),
+    ]
+}
+
+extension NavigationError {
+    /// One value of every case a client can be answered with (kinds other than `redirect` and
+    /// `internalError`), for the error catalogue. Keep it in step with the cases: the
+    /// `ErrorCatalogueTests` check that every code of ``code`` that is not internal is here.
+    static let clientErrorSamples: [NavigationError] = [
+        .unknownRoute(segment: "", coordinator: "", path: ""), .notFound(route: "", reason: ""),
+        .badInput(route: "", segment: "", reason: ""), .missingInput(route: ""), .missingRootInput(root: ""),
+        .malformedPath(path: "", reason: ""), .tooDeep(limit: 0), .nothingToPop(coordinator: ""), .nothingToDismiss,
+        .notDismissible(route: ""), .routeNotFound(route: "", coordinator: ""),
+        .cannotDismiss(coordinator: "", reason: ""), .coordinatorDismissed(coordinator: ""),
+        .refused(route: "", reason: ""), .formNotAccepted(screen: ""), .unknownTab(name: ""),
+    ]
+}
