@@ -22,7 +22,7 @@ HUMMINGBIRD_PACKAGE = Integrations/SignalboxHummingbird
 VAPOR_PACKAGE = Integrations/SignalboxVapor
 ARGS ?=
 
-.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests browser-tests build release bench stress cluster hummingbird-example vapor-example clean
+.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests build release bench stress cluster hummingbird-example vapor-example clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
@@ -85,12 +85,19 @@ cluster-tests:
 	$(CLUSTER_TEST) Tests/EndToEnd/curl-suite.sh --cluster $(TEST_OUTPUT)
 	$(CLUSTER_TEST) python3 Tests/EndToEnd/cluster_test.py
 
-e2e: curl-tests browser-tests
+e2e: curl-tests api-tests browser-tests
 
 curl-tests:
 	$(SWIFT) build --product todo-demo
 	mkdir -p $(TEST_OUTPUT)
 	Tests/EndToEnd/curl-suite.sh .build/debug/todo-demo $(TEST_OUTPUT)
+
+# schemathesis against the demo's published OpenAPI document (Public/openapi.json), signed in;
+# EXAMPLES=… per operation (default 50), SEED=… (default 1, SEED=random for a new one).
+api-tests:
+	$(SWIFT) build --product todo-demo
+	mkdir -p $(TEST_OUTPUT)
+	Tests/EndToEnd/api-fuzz.sh .build/debug/todo-demo $(TEST_OUTPUT)
 
 # The same browser walk on the embedded server and on the Hummingbird example (the demo at /todo).
 browser-tests:

@@ -214,6 +214,8 @@ esac
 
 JAR="$WORK/cookies"
 BODY="$WORK/body"
+ANSWERS=0
+mkdir -p "$WORK/answers"
 HEADERS="$WORK/headers"
 STATUS=""
 
@@ -228,6 +230,10 @@ request() {
     local served
     served=$(header x-served-by)
     echo "${served:--} $method $path $STATUS" >>"$WORK/served-by"
+    # Every answer is kept for the contract check at the end (contract_check.py).
+    ANSWERS=$((ANSWERS + 1))
+    cp "$BODY" "$WORK/answers/$ANSWERS.body"
+    echo "$ANSWERS $method $path $STATUS $(header content-type)" >>"$WORK/answers/index"
 }
 
 get() { request GET "$@"; }
@@ -650,6 +656,16 @@ if [ "$MODE" = cluster ]; then
     else
         pass "nginx balances by plain round-robin (no ip_hash, hash or sticky in nginx.conf)"
     fi
+fi
+
+# ---------------------------------------------------------------- the contract
+
+# Every answer the checks above received, against the published OpenAPI document: a documented
+# status and content type, and JSON that matches its schema.
+if python3 "$REPO/Tests/EndToEnd/contract_check.py" "$REPO/Public/openapi.json" "$WORK/answers" >"$WORK/contract" 2>&1; then
+    pass "every answer matches Public/openapi.json ($(tail -1 "$WORK/contract" | sed 's/^contract check: //'))"
+else
+    fail "every answer matches Public/openapi.json" "$(cat "$WORK/contract")"
 fi
 
 echo

@@ -285,7 +285,8 @@ extension OpenAPIDocument {
             "requestBody": Self.formBody(
                 action.fields.merging(["_csrf": Self.csrfField]) { $1 },
                 required: action.required,
-                additional: false
+                // Other fields are ignored, as a browser's form may send more (a button's name).
+                additional: true
             ),
             "responses": Self.responses(["200": Self.ref("Page"), "303": Self.ref("SeeOther")], errors, forPost: true),
         ]
@@ -299,9 +300,10 @@ extension OpenAPIDocument {
 
     static func ref(_ response: String) -> ViewModel { ["$ref": .string("#/components/responses/\(response)")] }
 
+    /// A form body. It is required only when a field is: an empty body is an empty form.
     static func formBody(_ fields: [String: ViewModel], required: [String], additional: Bool) -> ViewModel {
         [
-            "required": true,
+            "required": .bool(!required.isEmpty),
             "content": [
                 "application/x-www-form-urlencoded": [
                     "schema": [

@@ -1,0 +1,89 @@
+import Foundation
+import SignalboxTesting
+import Testing
+import TodoApp
+
+/// The demo's published contract: `Public/openapi.json` (served at `/openapi.json`) is the
+/// document the app generates, and every page pattern in it answers.
+@Suite struct OpenAPIDocumentTests {
+    static let published = DemoServer.repository + "/Public/openapi.json"
+
+    static func demoApp() throws -> WebApp {
+        var logger = Logger(label: "openapi-tests")
+        logger.logLevel = .critical
+        return try TodoWebApp.make(store: InMemoryTodoStore.demo(), templates: demoTemplates, logger: logger)
+    }
+
+    @Test func thePublishedDocumentIsTheOneTheAppGenerates() throws {
+        let generated = OpenAPIDocument(app: try Self.demoApp()).text
+        if ProcessInfo.processInfo.environment["RECORD"] == "1" {
+            try generated.write(toFile: Self.published, atomically: true, encoding: .utf8)
+        }
+        let published = try String(contentsOfFile: Self.published, encoding: .utf8)
+        #expect(
+            published == generated,
+            "Public/openapi.json is stale: RECORD=1 swift test --filter OpenAPIDocumentTests"
+        )
+    }
+
+    @Test func theDocumentListsEveryRouteOfTheDemoWithTypedInputs() throws {
+        let document = OpenAPIDocument(app: try Self.demoApp()).json
+        guard case .object(let paths)? = document["paths"] else {
+            Issue.record("no paths")
+            return
+        }
+        let pages = [
+            "/", "/unauthenticated", "/unauthenticated/forgotPassword", "/unauthenticated/registration",
+            "/unauthenticated/registration/password/{password}", "/authenticated", "/authenticated/home",
+            "/authenticated/todos", "/authenticated/todos/todo/{todo}", "/authenticated/todos/createTodo",
+            "/authenticated/todos/pickProject", "/authenticated/projects", "/authenticated/projects/project/{project}",
+            "/authenticated/projects/createProject", "/authenticated/profile", "/authenticated/profile/settings",
+            "/authenticated/testbed", "/authenticated/testbed/pushScreen", "/authenticated/testbed/modalScreen",
+            "/authenticated/testbed/pushCoordinator", "/authenticated/testbed/modalCoordinator",
+        ]
+        let actions = ["route", "pop", "popToRoot", "tab", "dismiss"].map { "/_nav/" + $0 }
+        #expect(Set(paths.keys) == Set(pages + actions + ["/_signalbox/signalbox.css"]))
+        let todo = paths["/authenticated/todos/todo/{todo}"]?["get"]?["parameters"]
+        #expect(
+            todo == [
+                [
+                    "name": "todo", "in": "path", "required": true, "schema": ["type": "integer"],
+                    "description": "The Int input of route todo.",
+                ]
+            ]
+        )
+        let errors = document["components"]?["schemas"]
+        #expect(errors?["Error429"]?["properties"]?["error"]?["enum"] == ["tooManyLogins"])
+        #expect(
+            errors?["Error404"]?["properties"]?["error"]?["enum"] == [
+                "notFound", "routeNotFound", "todoStore", "unknownRoute", "unknownTab",
+            ]
+        )
+    }
+
+    /// Every page pattern of the document, filled with a valid input, answers its state signed in
+    /// (200) — or, signed out, a guard's redirect to the login page — and matches the document
+    /// (the client checks every answer).
+    @Test func everyPagePatternAnswersSignedInAndRedirectsSignedOut() async throws {
+        let app = try Self.demoApp()
+        guard case .object(let paths)? = OpenAPIDocument(app: app).json["paths"] else { return }
+        let patterns = paths.keys.filter { !$0.hasPrefix("/_") }.sorted()
+        let values = ["todo": "1", "project": "1", "password": "newcomer"]
+        for pattern in patterns {
+            let path = pattern.split(separator: "/").map { part in
+                part.hasPrefix("{") ? values[String(part.dropFirst().dropLast()), default: "1"] : String(part)
+            }
+            let target = "/" + path.joined(separator: "/")
+            let visitor = TestClient(app)
+            let signedOut = try await visitor.get(target)
+            #expect(
+                signedOut.status == .ok || signedOut.status == .seeOther,
+                "\(target) signed out: \(signedOut.status)"
+            )
+            let alice = TestClient(app)
+            try await alice.logIn()
+            let signedIn = try await alice.get(target, json: true)
+            #expect(signedIn.status == .ok, "\(target) signed in: \(signedIn.status) \(signedIn.body.prefix(200))")
+        }
+    }
+}
