@@ -208,6 +208,27 @@ struct StaticFilesTests {
         }
     }
 
+    /// A JSON client gets JSON errors from the static layer too, in the web layer's shape (found
+    /// by schemathesis: `GET /todos/todo/%5C3` with `Accept: application/json` was plain text).
+    @Test("Refusals answer JSON to a client that asks for it")
+    func refusalsAnswerJSON() async throws {
+        try await withStaticServer { server, _, _ in
+            let json = [("Accept", "application/json")]
+            let backslash = try await fetch(server, "GET", "/todos/todo/%5C3", headers: json)
+            #expect(backslash.status == 400)
+            #expect(backslash.header("Content-Type") == "application/json")
+            #expect(
+                backslash.text == "{\"error\":\"badRequest\",\"message\":\"backslash in the path\",\"status\":400}\n"
+            )
+            let missing = try await fetch(server, "GET", "/link-outside", headers: json)
+            #expect(missing.status == 404)
+            #expect(missing.text == "{\"error\":\"notFound\",\"message\":\"not found\",\"status\":404}\n")
+            let plain = try await fetch(server, "GET", "/todos/todo/%5C3")
+            #expect(plain.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(plain.text == "400 Bad Request: backslash in the path\n")
+        }
+    }
+
     @Test("Requests that are not for files go to the app")
     func nonFilesGoToTheApp() async throws {
         try await withStaticServer { server, _, app in

@@ -6,7 +6,7 @@ extension StaticFiles {
         guard let file = FileSystem.OpenFile(path: path), file.info.isRegular else { return nil }
         let info = file.info
         guard info.size <= self.configuration.maxFileSize else {
-            return Self.error(.notFound, "not found")
+            return Self.error(.notFound, "not found", for: request)
         }
         var fields = HTTPFields()
         let eTag = Self.eTag(for: info)
@@ -26,7 +26,7 @@ extension StaticFiles {
             return Response(status: .ok, headerFields: fields)
         }
         guard let body = file.readAll() else {
-            return Self.error(.internalServerError, "the file could not be read")
+            return Self.error(.internalServerError, "the file could not be read", for: request)
         }
         return Response(status: .ok, headerFields: fields, body: body)
     }

@@ -93,9 +93,9 @@ public struct StaticFiles: Responder {
         case .notAFile:
             return nil
         case .badRequest(let reason):
-            response = Self.error(.badRequest, reason)
+            response = Self.error(.badRequest, reason, for: request)
         case .notFound:
-            response = Self.error(.notFound, "not found")
+            response = Self.error(.notFound, "not found", for: request)
         case .file(let path):
             response = self.serve(path: path, request: request)
         }
@@ -103,11 +103,13 @@ public struct StaticFiles: Responder {
         return response
     }
 
-    static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(
-            status: status,
-            contentType: "text/plain; charset=utf-8",
-            body: "\(status.code) \(status.reasonPhrase): \(message)\n"
+    /// An error as plain text, or as JSON for a client that asks for it (a JSON client of the
+    /// app behind must get JSON errors, whichever layer answers).
+    static func error(_ status: HTTPResponse.Status, _ message: String, for request: Request) -> Response {
+        ServerErrorResponse.make(
+            status,
+            message: message,
+            json: ContentNegotiation.prefersJSON(request.headerFields[.accept])
         )
     }
 }

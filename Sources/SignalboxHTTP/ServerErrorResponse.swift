@@ -1,15 +1,15 @@
-import HTTPTypes
-import SignalboxHTTP
+package import HTTPTypes
 
-/// Bodies of the errors the server produces itself (400, 413, 500, 503): one line of plain text,
-/// or a small JSON object when the client's `Accept` asks for `application/json`.
+/// Bodies of the errors the server and the static files produce themselves (400, 404, 413, 500,
+/// 503) before a request reaches an app: one line of plain text, or a small JSON object when the
+/// client's `Accept` asks for `application/json` (the shape of the web layer's JSON errors).
 ///
 /// ```
 /// 413 Payload Too Large: the body exceeds 1048576 bytes
 /// {"error":"payloadTooLarge","message":"the body exceeds 1048576 bytes","status":413}
 /// ```
-enum ServerErrorResponse {
-    static func make(_ status: HTTPResponse.Status, message: String, json: Bool) -> Response {
+package enum ServerErrorResponse {
+    package static func make(_ status: HTTPResponse.Status, message: String, json: Bool) -> Response {
         let (code, reason) = Self.names(for: status)
         var response: Response
         if json {
@@ -30,6 +30,7 @@ enum ServerErrorResponse {
     private static func names(for status: HTTPResponse.Status) -> (code: String, reason: String) {
         switch status.code {
         case 400: ("badRequest", "Bad Request")
+        case 404: ("notFound", "Not Found")
         case 413: ("payloadTooLarge", "Payload Too Large")
         case 500: ("internalServerError", "Internal Server Error")
         case 503: ("serviceUnavailable", "Service Unavailable")
