@@ -171,11 +171,6 @@ private struct JSONValue: Decodable {
 }
 
 extension ViewModel {
-    subscript(_ key: String) -> ViewModel? {
-        guard case .object(let fields) = self else { return nil }
-        return fields[key]
-    }
-
     var objectFields: [String: ViewModel]? {
         guard case .object(let fields) = self else { return nil }
         return fields

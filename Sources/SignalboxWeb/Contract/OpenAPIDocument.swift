@@ -391,14 +391,6 @@ extension OpenAPIDocument {
     }
 }
 
-extension ViewModel {
-    /// An object's fields with `other`'s added.
-    fileprivate func merging(_ other: [String: ViewModel]) -> ViewModel {
-        guard case .object(let fields) = self else { return self }
-        return .object(fields.merging(other) { $1 })
-    }
-}
-
 extension String {
     fileprivate var trimmingDigits: Substring {
         self[..<(self.lastIndex { !$0.isNumber }.map(self.index(after:)) ?? self.endIndex)]

@@ -21,4 +21,18 @@ import Testing
         let back = try await browser.post("/_nav/pop", ["from": "/greeting/Ann"])
         #expect(back.location == "/")
     }
+
+    @Test func theJSONInterfaceMatchesItsOpenAPIDocument() async throws {
+        let app = try HelloApp.make(templates: self.templates, logger: Logger(label: "test"))
+        // A TestClient checks every answer of a WebApp against OpenAPIDocument(app:): an
+        // undocumented status, content type or JSON key throws ContractViolation.
+        let client = TestClient(app)
+        let state = try await client.get("/greeting/Ann", json: true)
+        #expect(state.json["path"] as? String == "/greeting/Ann")
+        #expect(try await client.get("/nowhere", json: true).status == .notFound)
+
+        // The document itself, for client generators and schemathesis.
+        let document = OpenAPIDocument(app: app)
+        #expect(document.text.contains("\"/greeting/{greeting}\""))
+    }
 }
