@@ -18,6 +18,8 @@ OUTPUT=${2:-test-output}
 EXAMPLES=${EXAMPLES:-50}
 SEED=${SEED:-1}
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=listening.sh
+source "$REPO/Tests/EndToEnd/listening.sh"
 case "$BINARY" in /*) ;; *) BINARY="$PWD/$BINARY" ;; esac
 mkdir -p "$OUTPUT/schemathesis"
 OUTPUT=$(cd "$OUTPUT/schemathesis" && pwd)
@@ -35,16 +37,8 @@ trap cleanup EXIT
 
 (cd "$REPO" && exec "$BINARY" --port 0 --in-memory >"$WORK/stdout" 2>"$OUTPUT/server.log") &
 SERVER_PID=$!
-BASE=""
-for _ in $(seq 1 200); do
-    if LINE=$(grep -m1 '^Listening on http://' "$WORK/stdout" 2>/dev/null); then
-        BASE=${LINE#Listening on }
-        break
-    fi
-    kill -0 "$SERVER_PID" 2>/dev/null || break
-    sleep 0.1
-done
-[ -n "$BASE" ] || { echo "FAIL the demo did not start; log:" >&2; cat "$OUTPUT/server.log" >&2; exit 1; }
+BASE=$(listening_url "$WORK/stdout" "$SERVER_PID") ||
+    { echo "FAIL the demo did not start; log:" >&2; cat "$OUTPUT/server.log" >&2; exit 1; }
 echo "Demo at $BASE"
 
 curl -fsS "$BASE/openapi.json" -o "$WORK/served.json"

@@ -51,6 +51,8 @@ esac
 BASE=${BASE%/}
 OUTPUT=${1:-test-output}
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=listening.sh
+source "$REPO/Tests/EndToEnd/listening.sh"
 if [ "$MODE" = single ]; then
     case "$BINARY" in /*) ;; *) BINARY="$PWD/$BINARY" ;; esac
 fi
@@ -104,16 +106,7 @@ start_server() {
     : >"$WORK/stdout"
     (cd "$REPO" && exec "$BINARY" --port 0 "${SERVER_ARGS[@]}" >"$WORK/stdout" 2>>"$SERVER_LOG") &
     SERVER_PID=$!
-    BASE=""
-    for _ in $(seq 1 200); do
-        if LINE=$(grep -m1 '^Listening on http://' "$WORK/stdout" 2>/dev/null); then
-            BASE=${LINE#Listening on }
-            break
-        fi
-        kill -0 "$SERVER_PID" 2>/dev/null || break
-        sleep 0.1
-    done
-    if [ -z "$BASE" ]; then
+    if ! BASE=$(listening_url "$WORK/stdout" "$SERVER_PID"); then
         echo "FAIL the server did not print its 'Listening on' line; log:" >&2
         cat "$SERVER_LOG" >&2
         exit 1

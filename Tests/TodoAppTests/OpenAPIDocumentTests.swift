@@ -86,4 +86,34 @@ import TodoApp
             #expect(signedIn.status == .ok, "\(target) signed in: \(signedIn.status) \(signedIn.body.prefix(200))")
         }
     }
+
+    /// Found by schemathesis: a forged cookie of tens of kilobytes makes the embedded server
+    /// answer 431 by itself (an HTML page, before the app). The document lists it for every
+    /// operation, so such an answer is a documented refusal.
+    @Test func headersTooLargeForTheServerAreADocumentedRefusal() async throws {
+        let contract = APIContract(OpenAPIDocument(app: try Self.demoApp()))
+        try await withDemoServer { demo in
+            let port = demo.port
+            let response = try await onThread {
+                let client = try RawClient(port: port)
+                let cookie = "signalbox_session=" + String(repeating: "a", count: 60_000)
+                try client.sendRequest(
+                    "POST",
+                    "/authenticated/projects/createProject",
+                    headers: [("Accept", "application/json"), ("Cookie", cookie)],
+                    body: Array("title=x".utf8)
+                )
+                return try client.readResponse()
+            }
+            #expect(response.status == 431)
+            let problems = contract.problems(
+                method: .post,
+                target: "/authenticated/projects/createProject",
+                status: response.status,
+                contentType: response.header("Content-Type"),
+                body: response.body
+            )
+            #expect(problems == [])
+        }
+    }
 }

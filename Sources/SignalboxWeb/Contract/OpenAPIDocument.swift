@@ -324,6 +324,7 @@ extension OpenAPIDocument {
         for status in errors.statuses where !excluded.contains(status) {
             responses[String(status)] = Self.ref("Error\(status)")
         }
+        responses["431"] = Self.ref("HeadersTooLarge")
         return .object(responses)
     }
 
@@ -338,6 +339,11 @@ extension OpenAPIDocument {
             "SeeOther": [
                 "description": "Post/Redirect/Get, a canonical path or a guard's redirect (HTML clients only).",
                 "headers": ["Location": ["required": true, "schema": Schema.string]],
+            ],
+            // No content: libmicrohttpd writes a tiny HTML page without a Content-Type.
+            "HeadersTooLarge": [
+                "description":
+                    "The request's headers (a huge cookie, say) are larger than the server accepts: the embedded server answers this itself, before the app (a small page without a content type)."
             ],
             "InvalidForm": [
                 "description": "The form was rejected: the page again with the input and the messages.",
