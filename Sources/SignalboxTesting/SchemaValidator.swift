@@ -32,21 +32,13 @@ struct SchemaValidator {
             )
         }
         if let choices = schema["anyOf"]?.listItems {
-            let failures = choices.map { choice in
-                var found: [String] = []
-                self.check(value, against: choice, at: path, into: &found)
-                return found
-            }
+            let failures = self.failures(of: value, against: choices, at: path)
             if !failures.contains(where: \.isEmpty) {
                 problems.append("\(path): matches none of anyOf (\(failures.flatMap { $0 }.joined(separator: "; ")))")
             }
         }
         if let choices = schema["oneOf"]?.listItems {
-            let failures = choices.map { choice in
-                var found: [String] = []
-                self.check(value, against: choice, at: path, into: &found)
-                return found
-            }
+            let failures = self.failures(of: value, against: choices, at: path)
             let matching = failures.filter(\.isEmpty).count
             if matching != 1 {
                 problems.append(
@@ -55,25 +47,43 @@ struct SchemaValidator {
             }
         }
         if case .object(let fields) = value {
-            let properties = schema["properties"]?.objectFields ?? [:]
-            for name in schema["required"]?.listItems?.compactMap(\.stringValue) ?? [] where fields[name] == nil {
-                problems.append("\(path): missing required key \"\(name)\"")
-            }
-            for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
-                if let property = properties[name] {
-                    self.check(field, against: property, at: "\(path).\(name)", into: &problems)
-                } else if let additional = schema["additionalProperties"] {
-                    if additional == .bool(false) {
-                        problems.append("\(path): key \"\(name)\" is not in the document")
-                    } else if additional != .bool(true) {
-                        self.check(field, against: additional, at: "\(path).\(name)", into: &problems)
-                    }
-                }
-            }
+            self.checkObject(fields, against: schema, at: path, into: &problems)
         }
         if case .list(let items) = value, let itemSchema = schema["items"] {
             for (index, item) in items.enumerated() {
                 self.check(item, against: itemSchema, at: "\(path)[\(index)]", into: &problems)
+            }
+        }
+    }
+
+    /// What each choice finds wrong with `value` (an empty list: it matches).
+    private func failures(of value: ViewModel, against choices: [ViewModel], at path: String) -> [[String]] {
+        choices.map { choice in
+            var found: [String] = []
+            self.check(value, against: choice, at: path, into: &found)
+            return found
+        }
+    }
+
+    private func checkObject(
+        _ fields: [String: ViewModel],
+        against schema: ViewModel,
+        at path: String,
+        into problems: inout [String]
+    ) {
+        let properties = schema["properties"]?.objectFields ?? [:]
+        for name in schema["required"]?.listItems?.compactMap(\.stringValue) ?? [] where fields[name] == nil {
+            problems.append("\(path): missing required key \"\(name)\"")
+        }
+        for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+            if let property = properties[name] {
+                self.check(field, against: property, at: "\(path).\(name)", into: &problems)
+            } else if let additional = schema["additionalProperties"] {
+                if additional == .bool(false) {
+                    problems.append("\(path): key \"\(name)\" is not in the document")
+                } else if additional != .bool(true) {
+                    self.check(field, against: additional, at: "\(path).\(name)", into: &problems)
+                }
             }
         }
     }

@@ -77,6 +77,9 @@ public struct WebApp: Responder {
             trustedOrigins: configuration.trustedOrigins,
             secure: configuration.secureCookies
         )
+        if let error = renderer.loadError {
+            logger.error("the templates do not load; pages answer 500 until they do", metadata: ["error": "\(error)"])
+        }
         for name in ["layout", "errors/error"] + (configuration.developerTools ? ["dev/tree"] : [])
         where !renderer.hasTemplate(named: name) {
             logger.error(

@@ -16,6 +16,10 @@ extension WebApp {
         }
         do {
             response = try self.response(for: answer.body, exchange)
+        } catch let error as TemplateError where self.configuration.developerTools {
+            // The developer sees the broken template itself; it is logged like any 500.
+            _ = self.webError(for: error, exchange)
+            response = self.templateErrorResponse(error, exchange)
         } catch {
             let homePath: String? = if case .page(let page) = answer.body { page.path } else { nil }
             response = self.errorResponse(self.webError(for: error, exchange), homePath: homePath, exchange)
@@ -60,11 +64,33 @@ extension WebApp {
     }
 
     private func errorResponse(_ error: WebError, homePath: String?, _ exchange: Exchange) -> Response {
-        self.errorPage.response(
+        // With developer tools on, an error page whose templates are broken shows why.
+        if self.configuration.developerTools, !exchange.wantsJSON, let broken = self.renderer.loadError {
+            return self.templateErrorResponse(broken, exchange)
+        }
+        return self.errorPage.response(
             for: error,
             json: exchange.wantsJSON,
             homePath: homePath,
             showsDetail: self.configuration.developerTools
         )
+    }
+
+    /// The developer page for a broken template (500; JSON clients get the usual 500 JSON).
+    private func templateErrorResponse(_ error: TemplateError, _ exchange: Exchange) -> Response {
+        if exchange.wantsJSON {
+            return self.errorPage.response(
+                for: .internalError(requestID: exchange.requestID),
+                json: true,
+                homePath: nil,
+                showsDetail: false
+            )
+        }
+        let html = TemplateErrorPage.html(
+            for: error,
+            requestID: exchange.requestID,
+            mount: self.configuration.mountPath
+        )
+        return .html(.internalServerError, html)
     }
 }

@@ -74,6 +74,23 @@ public struct MustacheRenderer: TemplateRenderer {
         includeDefaults: Bool = true,
         engine: Engine = .compiled
     ) throws {
+        let sources = try Self.sources(
+            directory: directory,
+            overrides: overrides,
+            templates: templates,
+            includeDefaults: includeDefaults
+        )
+        try PartialReferences.check(sources)
+        try self.init(sources: sources, engine: engine)
+    }
+
+    /// Every template's source, name → (file, text), layered as the initializer describes.
+    static func sources(
+        directory: String?,
+        overrides: String?,
+        templates: [String: String],
+        includeDefaults: Bool
+    ) throws -> [String: (file: String, text: String)] {
         var sources: [String: (file: String, text: String)] = [:]
         if includeDefaults {
             for (name, text) in DefaultTemplates.all { sources[name] = ("(Signalbox) \(name)", text) }
@@ -82,8 +99,7 @@ public struct MustacheRenderer: TemplateRenderer {
             for (name, source) in try Self.read(directory: directory) { sources[name] = source }
         }
         for (name, text) in templates { sources[name] = (name, text) }
-        try PartialReferences.check(sources)
-        try self.init(sources: sources, engine: engine)
+        return sources
     }
 
     /// Parses templates given as name → Mustache text, over the library's templates unless
@@ -145,23 +161,27 @@ public struct MustacheRenderer: TemplateRenderer {
         self.library.getTemplate(named: name) != nil
     }
 
-    /// Reads every template file below `directory`: name → (path, text).
-    private static func read(directory: String) throws -> [String: (file: String, text: String)] {
+    /// The template files below `directory` (paths relative to it, sorted).
+    static func templateFiles(in directory: String) throws -> [String] {
         let manager = FileManager.default
         var isDirectory = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
             throw TemplateError(file: directory, reason: "the template directory does not exist")
         }
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let suffix = ".mustache"
-        var sources: [String: (file: String, text: String)] = [:]
-        let paths: [String]
         do {
-            paths = try manager.subpathsOfDirectory(atPath: directory)
+            return try manager.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".mustache") }.sorted()
         } catch {
             throw TemplateError(file: directory, reason: "the template directory cannot be read: \(error)")
         }
-        for path in paths.sorted() where path.hasSuffix(suffix) {
+    }
+
+    /// Reads every template file below `directory`: name → (path, text).
+    private static func read(directory: String) throws -> [String: (file: String, text: String)] {
+        let manager = FileManager.default
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        let suffix = ".mustache"
+        var sources: [String: (file: String, text: String)] = [:]
+        for path in try Self.templateFiles(in: directory) {
             let file = base + path
             guard let data = manager.contents(atPath: file) else {
                 throw TemplateError(file: file, reason: "the template cannot be read")

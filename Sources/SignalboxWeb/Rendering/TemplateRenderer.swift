@@ -13,6 +13,14 @@ public protocol TemplateRenderer: Sendable {
 
     /// Whether a template of that name exists.
     func hasTemplate(named name: String) -> Bool
+
+    /// Why the templates cannot be used now (a renderer that loads them again while the app
+    /// runs, like ``ReloadingMustacheRenderer``); `nil` when they can. Default: `nil`.
+    var loadError: TemplateError? { get }
+}
+
+extension TemplateRenderer {
+    public var loadError: TemplateError? { nil }
 }
 
 /// A template that failed to load or render: the file, line and column when known, and why.

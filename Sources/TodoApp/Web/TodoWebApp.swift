@@ -43,7 +43,8 @@ public enum TodoWebApp {
     ///     Its ``WebApp/Configuration/openAPI`` is the demo's (``openAPI``).
     ///   - sessions: Where sessions live; `nil` for the in-memory store.
     ///   - logger: Where the web layer logs.
-    /// - Throws: ``TemplateError`` when a template does not parse or the folder is missing.
+    /// - Throws: ``TemplateError`` when a template does not parse or the folder is missing
+    ///   (with developer tools on, templates reload as they change and errors show in the browser).
     public static func make(
         store: any TodoStore,
         templates: String,
@@ -51,7 +52,11 @@ public enum TodoWebApp {
         sessions: (any SessionStore)? = nil,
         logger: Logger
     ) throws -> WebApp {
-        let renderer = try MustacheRenderer(directory: templates)
+        // Developer mode reads templates again when they change (and shows a broken one in
+        // the browser); otherwise they load once and a broken one fails here.
+        let renderer: any TemplateRenderer =
+            configuration.developerTools
+            ? ReloadingMustacheRenderer(directory: templates) : try MustacheRenderer(directory: templates)
         let maxDepth = configuration.maxDepth
         var configuration = configuration
         configuration.openAPI = Self.openAPI

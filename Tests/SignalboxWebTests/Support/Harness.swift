@@ -47,7 +47,7 @@ struct Harness {
     let clock: ManualSessionClock
     let store: MemorySessionStore
     let probe: Probe
-    let renderer: MustacheRenderer
+    let renderer: any TemplateRenderer
     /// How the web layer asked for each session it used, in order.
     let accesses: AccessLog
 
@@ -55,6 +55,7 @@ struct Harness {
         configuration: WebApp.Configuration = WebApp.Configuration(),
         templates: [String: String] = [:],
         removing: Set<String> = [],
+        renderer: (any TemplateRenderer)? = nil,
         logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws {
         let clock = ManualSessionClock()
@@ -66,11 +67,13 @@ struct Harness {
             )
         )
         let probe = Probe()
-        let renderer = try MustacheRenderer(
-            templates: MustacheRenderer.defaultTemplates.merging(try webLayerTemplates()) { _, new in new }
-                .merging(templates) { _, new in new }.filter { !removing.contains($0.key) },
-            includeDefaults: false
-        )
+        let renderer: any TemplateRenderer =
+            try renderer
+            ?? MustacheRenderer(
+                templates: MustacheRenderer.defaultTemplates.merging(try webLayerTemplates()) { _, new in new }
+                    .merging(templates) { _, new in new }.filter { !removing.contains($0.key) },
+                includeDefaults: false
+            )
         self.clock = clock
         self.store = store
         self.probe = probe
