@@ -182,7 +182,10 @@ let package = Package(
             ]
         ),
         // The demo in-process and over the real server (hostile clients: DemoUnderAttackTests).
-        .testTarget(name: "TodoAppTests", dependencies: ["TodoApp", "SignalboxMHD", "SignalboxTesting"]),
+        .testTarget(
+            name: "TodoAppTests",
+            dependencies: ["TodoApp", "TodoDemoServer", "SignalboxMHD", "SignalboxTesting"]
+        ),
     ]
 )
 

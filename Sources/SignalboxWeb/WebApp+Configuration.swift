@@ -28,8 +28,10 @@ extension WebApp {
         /// The deepest navigation a request path may describe; longer paths are refused (400)
         /// before they reach a tree. Give `makeTree`'s trees the same limit.
         public var maxDepth: Int
-        /// Serves the developer pages `/_dev/tree`, `/_dev/sessions` and `/_dev/openapi.json`
-        /// (default off).
+        /// Developer mode (default off): the pages `/_dev/tree`, `/_dev/routes`, `/_dev/sessions`
+        /// and `/_dev/openapi.json`; a template that fails (with a ``ReloadingMustacheRenderer``,
+        /// one being edited) shown in the browser with its file, line and column; error details on
+        /// error pages; and one log line per request (method, path, status, duration, session).
         public var developerTools: Bool
         /// Origins (`https://example.com`) accepted in a POST's `Origin` header besides the
         /// request's own host, e.g. the public origin when a proxy rewrites `Host`.

@@ -80,7 +80,7 @@ public struct WebApp: Responder {
         if let error = renderer.loadError {
             logger.error("the templates do not load; pages answer 500 until they do", metadata: ["error": "\(error)"])
         }
-        for name in ["layout", "errors/error"] + (configuration.developerTools ? ["dev/tree"] : [])
+        for name in ["layout", "errors/error"] + (configuration.developerTools ? ["dev/tree", "dev/routes"] : [])
         where !renderer.hasTemplate(named: name) {
             logger.error(
                 "the renderer has no template \(name); pages that need it answer a built-in error page",
@@ -125,6 +125,15 @@ public struct WebApp: Responder {
         }
         let duration = ContinuousClock.now - started
         RequestMetrics.record(kind: kind, status: response.status, duration: duration)
+        if self.configuration.developerTools {
+            let line = DevelopmentLogLine.text(
+                exchange,
+                response,
+                duration: duration,
+                cookieName: self.configuration.cookieName
+            )
+            logger.info("\(line)")
+        }
         logger.debug(
             "request",
             metadata: [

@@ -8,19 +8,39 @@ import TodoDemoServer
 struct TodoDemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todo-demo",
-        abstract: "Serves the Signalbox todo demo (log in as alice / wonderland).",
-        discussion: """
-            Prints one line, "Listening on http://HOST:PORT", once the server accepts connections; \
-            logs go to standard error. SIGINT or SIGTERM stops it gracefully. /healthz, /readyz and \
-            /metrics (Prometheus) answer operations.
-            """
+        abstract: "The Signalbox todo demo (log in as alice / wonderland).",
+        subcommands: [Serve.self, Routes.self],
+        defaultSubcommand: Serve.self
     )
 
-    @OptionGroup var options: TodoDemoOptions
+    /// `todo-demo [serve] [options]`: serves the demo.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serves the demo (what `todo-demo` does without a subcommand).",
+            discussion: """
+                Prints one line, "Listening on http://HOST:PORT", once the server accepts connections; \
+                logs go to standard error. SIGINT or SIGTERM stops it gracefully. /healthz, /readyz and \
+                /metrics (Prometheus) answer operations.
+                """
+        )
 
-    func run() async throws {
-        try await TodoDemoServer.run(self.options) { logger in
-            try await TodoDemoBackend.local(self.options, logger: logger)
+        @OptionGroup var options: TodoDemoOptions
+
+        func run() async throws {
+            try await TodoDemoServer.run(self.options) { logger in
+                try await TodoDemoBackend.local(self.options, logger: logger)
+            }
+        }
+    }
+
+    /// `todo-demo routes`: prints the route table.
+    struct Routes: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prints every route with the URL pattern that reaches it (as /_dev/routes shows)."
+        )
+
+        func run() {
+            print(TodoDemoServer.routeTable, terminator: "")
         }
     }
 }

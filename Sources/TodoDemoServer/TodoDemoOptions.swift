@@ -19,7 +19,12 @@ public struct TodoDemoOptions: ParsableArguments, Sendable {
     )
     public var publicFolder: String?
 
-    @Flag(help: "Serve the developer pages /_dev/tree and /_dev/sessions, and log more.")
+    @Flag(
+        help: """
+            Developer mode: templates reload as they change and show their errors in the browser; \
+            /_dev/tree, /_dev/routes, /_dev/sessions and /_dev/openapi.json; a line per request and more logs.
+            """
+    )
     public var dev = false
 
     @Flag(help: "Mark the session cookie Secure (serve over HTTPS, e.g. behind a TLS proxy).")

@@ -82,6 +82,60 @@ import Testing
         #expect(try await Harness().browser().get("/_dev/sessions").status == 404)
     }
 
+    @Test func theRoutesPageListsEveryRouteWithItsPattern() async throws {
+        let harness = try Harness(configuration: .init(developerTools: true))
+        let browser = harness.browser()
+        let page = try await browser.get("/_dev/routes")
+        #expect(page.status == .ok)
+        #expect(page.body.contains("<title>Routes</title>"))
+        #expect(page.body.contains("<h2>ItemsCoordinator</h2>"))
+        // A pattern without an input is a link; one with an input is not.
+        #expect(
+            page.body.contains(
+                "<td>create</td><td>modal</td><td></td><td>FixtureScreen</td><td><a href=\"/member/items/create\">"
+            )
+        )
+        #expect(
+            page.body.contains(
+                "<td>item</td><td>push</td><td>Int</td><td>FixtureScreen</td><td><code>/member/items/item/{Int}</code>"
+            )
+        )
+        let json = try await browser.get("/_dev/routes", json: true)
+        let routes = try #require(json.json["routes"] as? [[String: Any]])
+        let item = try #require(routes.first { $0["route"] as? String == "item" })
+        #expect(item["pattern"] as? String == "/member/items/item/{Int}")
+        #expect(item["kind"] as? String == "presented")
+        #expect(item["presentation"] as? String == "push")
+        #expect(item["inputs"] as? [String] == ["Int"])
+        #expect(routes.count == RouteMap(root: AppCoordinator(probe: Probe())).routes.count)
+        #expect(try await Harness().browser().get("/_dev/routes").status == 404)
+    }
+
+    @Test func theRoutesPageAnswersUnderTheMountPath() async throws {
+        let harness = try Harness(configuration: .init(mountPath: "/app", developerTools: true))
+        let json = try await harness.browser().get("/app/_dev/routes", json: true)
+        let routes = try #require(json.json["routes"] as? [[String: Any]])
+        #expect(routes.allSatisfy { ($0["pattern"] as? String)?.hasPrefix("/app/") == true })
+    }
+
+    /// Developer mode logs one line per request: method, path, status, duration, session.
+    @Test func developerModeLogsOneLinePerRequest() async throws {
+        let log = LogRecorder()
+        let harness = try Harness(configuration: .init(developerTools: true), logger: log.logger())
+        let browser = harness.browser()
+        try await browser.get("/guest")
+        let session = try #require(browser.sessionID)
+        try await browser.get("/nowhere")
+        let lines = log.entries.filter { $0.level == .info }.map(\.message)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("GET /guest 200 ") == true)
+        #expect(lines.first?.hasSuffix(" ms \(session)") == true)
+        #expect(lines.last?.hasPrefix("GET /nowhere 404 ") == true)
+        let quiet = LogRecorder()
+        try await Harness(logger: quiet.logger()).browser().get("/guest")
+        #expect(!quiet.entries.contains { $0.level == .info && $0.message.hasPrefix("GET /guest") })
+    }
+
     @Test func otherDeveloperPathsAre404AndPostIs405() async throws {
         let harness = try Harness(configuration: .init(developerTools: true))
         let browser = harness.browser()

@@ -69,6 +69,7 @@ import TodoApp
         try await client.post("/authenticated/todos/todo/4/pickProject", ["project": "1"])
         try await client.get("/authenticated/todos")
         try await client.get("/_dev/tree")
+        try await client.get("/_dev/routes")
         return recorder.calls.withLock { $0 }
     }
 

@@ -77,9 +77,11 @@ public struct RouteMap: Sendable, Hashable {
             }
         }
 
-        var isInput: Bool { self.inputType != nil }
+        /// Whether the segment is an input.
+        public var isInput: Bool { self.inputType != nil }
 
-        var inputType: String? {
+        /// The input's type, for an input segment.
+        public var inputType: String? {
             if case .input(_, let type) = self { return type }
             return nil
         }

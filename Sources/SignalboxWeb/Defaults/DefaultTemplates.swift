@@ -55,6 +55,24 @@ enum DefaultTemplates {
         </ul>
         </section>
         """# + "\n",
+        "dev/routes": #"""
+        {{! The developer page /_dev/routes (WebApp.Configuration.developerTools), shown as the content of "layout". }}
+        <section class="dev-routes">
+        <h1>Routes</h1>
+        <p>{{count}} routes reachable from the root, each at the shortest URL that shows it; <code>{Type}</code> is an input.</p>
+        {{#coordinators}}
+        <h2>{{name}}</h2>
+        <table>
+        <thead><tr><th>Route</th><th>Kind</th><th>Input</th><th>Shows</th><th>URL pattern</th></tr></thead>
+        <tbody>
+        {{#routes}}
+        <tr><td>{{name}}</td><td>{{kind}}</td><td>{{inputs}}</td><td>{{output}}</td><td>{{#link}}<a href="{{link}}"><code>{{pattern}}</code></a>{{/link}}{{^link}}<code>{{pattern}}</code>{{/link}}</td></tr>
+        {{/routes}}
+        </tbody>
+        </table>
+        {{/coordinators}}
+        </section>
+        """# + "\n",
         "errors/error": #"""
         {{! Every error page (400, 403, 404, 405, 409, 413, 415, 500), shown as the content of "layout".
             Add errors/<status>.mustache to override one. }}

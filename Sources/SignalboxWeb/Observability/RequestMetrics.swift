@@ -30,7 +30,7 @@ extension WebRoute {
         case .page: "page"
         case .form: "form"
         case .navigation: "navigation"
-        case .developerTree, .sessionStats, .openAPIDocument: "developer"
+        case .developerTree, .sessionStats, .openAPIDocument, .routeTable: "developer"
         case .libraryStylesheet: "stylesheet"
         }
     }

@@ -44,12 +44,12 @@ extension WebApp {
             return .seeOther(self.configuration.mountPath.url(for: location))
         case .error(let error, let homePath):
             return self.errorResponse(error, homePath: homePath, exchange)
-        case .developerTree(let model, let csrf):
-            if exchange.wantsJSON { return .json(.ok, model.jsonText) }
-            let content = try self.renderer.render("dev/tree", with: model)
+        case .developerPage(let developer):
+            if exchange.wantsJSON { return .json(.ok, developer.json) }
+            let content = try self.renderer.render(developer.template, with: developer.model)
             let page: ViewModel = [
-                "title": "Coordinator tree", "csrf": .string(csrf), "content": .string(content),
-                "mount": .string(self.configuration.mountPath.prefix),
+                "title": .string(developer.title), "csrf": developer.csrf.map(ViewModel.string) ?? .null,
+                "content": .string(content), "mount": .string(self.configuration.mountPath.prefix),
             ]
             return .html(.ok, try self.renderer.render("layout", with: page))
         case .json(let text):

@@ -11,8 +11,8 @@ struct Answer: Sendable {
         case seeOther(String)
         /// An error page or JSON error; `homePath` is where the page's link leads.
         case error(WebError, homePath: String?)
-        /// The developer page's model.
-        case developerTree(ViewModel, csrf: String)
+        /// A developer page: its template's model, or the JSON for JSON clients.
+        case developerPage(DeveloperPage)
         /// A JSON document.
         case json(String)
         /// A stylesheet the library ships.
@@ -33,4 +33,15 @@ struct Answer: Sendable {
         self.body = body
         self.keepsNewSession = keepsNewSession
     }
+}
+
+/// A developer page (`/_dev/tree`, `/_dev/routes`): template `template` shown as the content of
+/// `layout`, or `json` for a JSON client.
+struct DeveloperPage: Sendable {
+    var template: String
+    var title: String
+    var model: ViewModel
+    var json: String
+    /// The session's CSRF token for the page's forms, if it has a session.
+    var csrf: String?
 }

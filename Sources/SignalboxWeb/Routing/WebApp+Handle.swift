@@ -48,6 +48,13 @@ extension WebApp {
             return Answer(.json(writer.output))
         case .openAPIDocument:
             return Answer(.json(OpenAPIDocument(app: self).text))
+        case .routeTable:
+            let routes = DevRoutes(map: RouteMap(tree: self.makeTree()), mount: self.configuration.mountPath)
+            return Answer(
+                .developerPage(
+                    DeveloperPage(template: "dev/routes", title: "Routes", model: routes.model, json: routes.json)
+                )
+            )
         }
     }
 
@@ -156,7 +163,14 @@ extension WebApp {
             let model = try await DevTree(makeTree: self.makeTree, mount: self.configuration.mountPath).model(
                 of: state.tree
             )
-            return Answer(.developerTree(model, csrf: state.csrfToken))
+            let page = DeveloperPage(
+                template: "dev/tree",
+                title: "Coordinator tree",
+                model: model,
+                json: model.jsonText,
+                csrf: state.csrfToken
+            )
+            return Answer(.developerPage(page))
         } catch {
             return Answer(.error(self.webError(for: error, exchange), homePath: state.tree.path))
         }

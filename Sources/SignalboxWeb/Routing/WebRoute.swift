@@ -10,7 +10,7 @@ import Signalbox
 /// | `GET`/`HEAD` `<path>` | ``page(_:)`` — reshape the tree to the path and show it |
 /// | `POST <path>` | ``form(_:)`` — a form for the screen on top of that path |
 /// | `POST /_nav/<action>` | ``navigation(_:)`` — the router API |
-/// | `GET`/`HEAD` `/_dev/tree`, `/_dev/sessions`, `/_dev/openapi.json` | developer pages (with developer tools on) |
+/// | `GET`/`HEAD` `/_dev/tree`, `/_dev/routes`, `/_dev/sessions`, `/_dev/openapi.json` | developer pages (with developer tools on) |
 /// | `GET`/`HEAD` `/_signalbox/signalbox.css` | the default layout's stylesheet |
 enum WebRoute: Equatable {
     case page(String)
@@ -19,12 +19,14 @@ enum WebRoute: Equatable {
     case developerTree
     case sessionStats
     case openAPIDocument
+    case routeTable
     /// A file the library ships (the default stylesheet).
     case libraryStylesheet
 
     static let developerTreePath = "/_dev/tree"
     static let sessionStatsPath = "/_dev/sessions"
     static let openAPIDocumentPath = "/_dev/openapi.json"
+    static let routeTablePath = "/_dev/routes"
 
     /// Resolves `method` and the raw request path (mount path included), refusing what no
     /// route answers. The routes carry app paths.
@@ -50,6 +52,7 @@ enum WebRoute: Equatable {
                 case Self.developerTreePath: .developerTree
                 case Self.sessionStatsPath: .sessionStats
                 case Self.openAPIDocumentPath: .openAPIDocument
+                case Self.routeTablePath: .routeTable
                 default: nil
                 }
             guard configuration.developerTools, let route else {
