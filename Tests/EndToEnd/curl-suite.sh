@@ -180,6 +180,15 @@ case "$MODE" in
         echo "Server at $BASE (pid $SERVER_PID)"
         [ "$(wc -l <"$WORK/stdout")" -eq 1 ] && pass "stdout holds exactly the Listening line" \
             || fail "stdout holds exactly the Listening line" "$(cat "$WORK/stdout")"
+        # `todo-demo routes`: the route table in the terminal, one line per route under a header.
+        ROUTES=$("$BINARY" routes)
+        if [ "$(head -1 <<<"$ROUTES" | awk '{ print $1 }')" = PATTERN ] \
+            && grep -Eq '^/authenticated/todos/todo/\{Int\} +TodosCoordinator\.todo +push +TodoScreen$' <<<"$ROUTES" \
+            && [ "$(wc -l <<<"$ROUTES")" -ge 20 ]; then
+            pass "todo-demo routes prints the route table ($(($(wc -l <<<"$ROUTES") - 1)) routes)"
+        else
+            fail "todo-demo routes prints the route table" "$ROUTES"
+        fi
         ;;
     cluster)
         echo "Cluster at $BASE ($INSTANCES instances: $(cut -d' ' -f2 "$CLUSTER_DIR/instances" | tr '\n' ' ')folder $CLUSTER_DIR)"
