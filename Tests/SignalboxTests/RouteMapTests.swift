@@ -1,6 +1,5 @@
+import Signalbox
 import Testing
-
-@testable import Signalbox
 
 @Suite struct RouteMapTests {
     static func listing(_ map: RouteMap) -> Set<String> {
