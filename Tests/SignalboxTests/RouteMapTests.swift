@@ -1,5 +1,6 @@
 import Signalbox
 import Testing
+
 @Suite struct RouteMapTests {
     static func listing(_ map: RouteMap) -> Set<String> {
         Set(map.routes.map { "\($0.coordinator).\($0.name) \($0.kind) \($0.pattern) → \($0.output)" })
