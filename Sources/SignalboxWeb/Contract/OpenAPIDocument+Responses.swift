@@ -1,0 +1,73 @@
+import Signalbox
+
+// MARK: Shared parts
+
+extension OpenAPIDocument {
+    static let csrfField = Schema.string.described("The session's CSRF token (or send X-CSRF-Token).")
+
+    static func ref(_ response: String) -> ViewModel { ["$ref": .string("#/components/responses/\(response)")] }
+
+    /// A form body. It is required only when a field is: an empty body is an empty form.
+    static func formBody(_ fields: [String: ViewModel], required: [String], additional: Bool) -> ViewModel {
+        [
+            "required": .bool(!required.isEmpty),
+            "content": [
+                "application/x-www-form-urlencoded": [
+                    "schema": [
+                        "type": "object", "properties": .object(fields),
+                        "required": .list(required.map(ViewModel.string)),
+                        "additionalProperties": additional ? Schema.string : false,
+                    ]
+                ]
+            ],
+        ]
+    }
+
+    /// An operation's responses: `success` and the error statuses a GET (or a POST) can answer.
+    static func responses(_ success: [String: ViewModel], _ errors: ErrorCatalogue, forPost: Bool) -> ViewModel {
+        var responses = success
+        // 405 answers other methods only; form bodies (413, 415) come with POSTs only.
+        let excluded: Set<Int> = forPost ? [405] : [405, 413, 415]
+        for status in errors.statuses where !excluded.contains(status) {
+            responses[String(status)] = Self.ref("Error\(status)")
+        }
+        responses["431"] = Self.ref("HeadersTooLarge")
+        return .object(responses)
+    }
+
+    /// `components.responses`.
+    static func responses(errors: ErrorCatalogue) -> ViewModel {
+        let html: ViewModel = ["schema": Schema.string]
+        var responses: [String: ViewModel] = [
+            "Page": [
+                "description": "The page (HTML), or the navigation state (JSON).",
+                "content": ["application/json": ["schema": Schema.ref("NavigationState")], "text/html": html],
+            ],
+            "SeeOther": [
+                "description": "Post/Redirect/Get, a canonical path or a guard's redirect (HTML clients only).",
+                "headers": ["Location": ["required": true, "schema": Schema.string]],
+            ],
+            // No content: libmicrohttpd writes a tiny HTML page without a Content-Type.
+            "HeadersTooLarge": [
+                "description":
+                    "The request's headers (a huge cookie, say) are larger than the server accepts: the embedded server answers this itself, before the app (a small page without a content type)."
+            ],
+            "InvalidForm": [
+                "description": "The form was rejected: the page again with the input and the messages.",
+                "content": ["application/json": ["schema": Schema.ref("InvalidFormState")], "text/html": html],
+            ],
+        ]
+        for status in errors.statuses {
+            let codes = errors.codes[status, default: []].sorted().joined(separator: ", ")
+            var response: [String: ViewModel] = [
+                "description": .string("Error \(status): \(codes)."),
+                "content": ["application/json": ["schema": Schema.ref("Error\(status)")], "text/html": html],
+            ]
+            if status == 429 || status == 503 {
+                response["headers"] = ["Retry-After": ["schema": Schema.integer]]
+            }
+            responses["Error\(status)"] = .object(response)
+        }
+        return .object(responses)
+    }
+}
