@@ -660,6 +660,56 @@ if [ "$MODE" = cluster ]; then
     fi
 fi
 
+# ---------------------------------------------------------------- the development loop
+
+# `todo-demo --dev` over a copy of the templates: an edited template shows on a later request
+# without a restart, a broken one is shown in the browser with file:line:column, fixing it brings
+# the page back, and every request is one log line. (Templates are looked at at most every
+# 250 ms, so each check polls for up to 5 s.)
+if [ "$MODE" = single ]; then
+    DEV_TEMPLATES="$WORK/dev-templates"
+    cp -R "$REPO/Templates" "$DEV_TEMPLATES"
+    DEV_LOG="$OUTPUT/curl-suite-dev-server.log"
+    (cd "$REPO" && exec "$BINARY" --port 0 --in-memory --dev --templates "$DEV_TEMPLATES" \
+        >"$WORK/dev-stdout" 2>"$DEV_LOG") &
+    DEV_PID=$!
+    if DEV=$(listening_url "$WORK/dev-stdout" "$DEV_PID"); then
+        # poll_dev WHAT STATUS TEXT: GETs /unauthenticated until it answers STATUS with TEXT.
+        poll_dev() {
+            local deadline=$((SECONDS + 5)) status
+            while [ "$SECONDS" -le "$deadline" ]; do
+                status=$(curl -sS -o "$WORK/dev-body" -w '%{http_code}' "$DEV/unauthenticated") || status=000
+                [ "$status" = "$2" ] && grep -qF -- "$3" "$WORK/dev-body" && { pass "$1"; return; }
+                sleep 0.1
+            done
+            fail "$1" "last answer $status: $(head -c 300 "$WORK/dev-body")"
+        }
+        poll_dev "developer mode serves the copied templates" 200 "Sign in to see your todos."
+        sed -i 's/Sign in to see your todos\./Sign in — edited while running./' "$DEV_TEMPLATES/auth/login.mustache"
+        poll_dev "an edited template shows without a restart" 200 "Sign in — edited while running."
+        printf '{{#broken}}\n' >>"$DEV_TEMPLATES/auth/login.mustache"
+        poll_dev "a broken template is shown in the browser" 500 "<h1>Template error</h1>"
+        grep -Eq "$DEV_TEMPLATES/auth/login\.mustache:[0-9]+:[0-9]+<" "$WORK/dev-body" \
+            && grep -qF '<pre class="template-error-source">' "$WORK/dev-body" \
+            && pass "the template error page names file:line:column and quotes the line" \
+            || fail "the template error page names file:line:column and quotes the line" "$(head -c 600 "$WORK/dev-body")"
+        sed -i '$d' "$DEV_TEMPLATES/auth/login.mustache"
+        poll_dev "a fixed template brings the page back" 200 "Sign in — edited while running."
+        grep -Eq 'GET /unauthenticated 500 [0-9.]+ ms (session-[0-9a-f]{8}|no session)' "$DEV_LOG" \
+            && pass "developer mode logs a line per request (method, path, status, duration, session)" \
+            || fail "developer mode logs a line per request" "$(tail -5 "$DEV_LOG")"
+        curl -sS "$DEV/_dev/routes" -H 'Accept: application/json' -o "$WORK/dev-routes"
+        grep -qF '"pattern":"/authenticated/todos/todo/{Int}"' "$WORK/dev-routes" \
+            && pass "/_dev/routes lists the patterns" || fail "/_dev/routes lists the patterns" "$(head -c 300 "$WORK/dev-routes")"
+    else
+        fail "todo-demo --dev starts" "$(cat "$DEV_LOG")"
+    fi
+    kill "$DEV_PID" 2>/dev/null || true
+    wait "$DEV_PID" 2>/dev/null || true
+else
+    skip "the development loop" "it starts a todo-demo --dev of its own (single mode only)"
+fi
+
 # ---------------------------------------------------------------- the contract
 
 # Every answer the checks above received, against the published OpenAPI document: a documented
