@@ -11,9 +11,9 @@ public import SignalboxWeb
 /// #expect(contract.problems(.get, "/authenticated/todos", response) == [])
 /// ```
 ///
-/// ``TestClient`` checks every answer of an in-process ``WebApp`` this way. A path that no
-/// pattern of the document matches (a stack deeper than the patterns) is checked against the
-/// page operations of `/`, which answer the same schemas.
+/// ``TestClient`` checks every answer of an in-process ``WebApp`` this way. A path deeper than
+/// the patterns (a stack chains them: `/todos/todo/1/todo/2`) is checked against the longest
+/// pattern it continues; any other path no pattern matches may only answer a documented error.
 public struct APIContract: Sendable {
     let document: ViewModel
     private let templates: [(path: String, segments: [Substring])]
@@ -55,11 +55,15 @@ public struct APIContract: Sendable {
         if path == "/_dev" || path.hasPrefix("/_dev/") { return [] }
         let verb = method == .head ? "get" : method.rawValue.lowercased()
         let isNavigation = path.hasPrefix("/_nav/")
-        guard let template = self.template(matching: path) ?? (isNavigation ? nil : "/"),
+        // A stack deeper than the patterns chains them: its page answers like its first link's.
+        guard let template = self.template(matching: path) ?? (isNavigation ? nil : self.template(prefixing: path)),
             let operation = self.document["paths"]?[template]?[verb]
         else {
-            // Unknown actions and methods answer errors, which must still be documented ones.
-            return status >= 400 ? self.checkError(status: status, contentType: contentType, body: body) : []
+            // Unknown pages, actions and methods answer errors, which must be documented ones.
+            // (A GET of a path that is not canonical may redirect to the one that is.)
+            if status == 303, verb == "get" { return [] }
+            guard status >= 400 else { return ["\(method.rawValue) \(path): no documented path answers \(status)"] }
+            return self.checkError(status: status, contentType: contentType, body: body)
         }
         let where_ = "\(method.rawValue) \(template)"
         guard let documented = operation["responses"]?[String(status)] else {
@@ -100,6 +104,20 @@ public struct APIContract: Sendable {
         var problems: [String] = []
         SchemaValidator(document: self.document).check(value, against: schema, at: "$", into: &problems)
         return problems.map { "\(place): \($0)" }
+    }
+
+    /// The longest page template that `path` continues (`/todos/todo/{todo}` for
+    /// `/todos/todo/1/todo/2`).
+    private func template(prefixing path: String) -> String? {
+        let segments = path.split(separator: "/")
+        var best: (template: String, length: Int)?
+        for (template, parts) in self.templates where !parts.isEmpty && parts.count < segments.count {
+            guard !template.hasPrefix("/_"), zip(parts, segments).allSatisfy({ $0.hasPrefix("{") || $0 == $1 }) else {
+                continue
+            }
+            if parts.count > (best?.length ?? 0) { best = (template, parts.count) }
+        }
+        return best?.template
     }
 
     /// The template matching `path` with the most literal segments.

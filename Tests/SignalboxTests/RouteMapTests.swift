@@ -1,3 +1,4 @@
+import Foundation
 import Signalbox
 import Testing
 
@@ -94,6 +95,29 @@ import Testing
         #expect(tree.path == "/project/3/task/4")
     }
 
+    @Test func aUUIDInputIsSampledSoItsCoordinatorsRoutesAreListed() {
+        #expect(
+            Self.listing(RouteMap(root: DocumentParent())) == [
+                "DocumentParent.start root / → TestScreen",
+                "DocumentParent.document push /document/{UUID} → WizardCoordinator",
+                "WizardCoordinator.step1 root /document/{UUID} → TestScreen",
+                "WizardCoordinator.step2 push /document/{UUID}/step2 → TestScreen",
+            ]
+        )
+    }
+
+    /// A coordinator type reached by a long pattern first and a short one later is listed at
+    /// the short one.
+    @Test func eachTypeIsListedAtItsShortestPattern() async throws {
+        let map = RouteMap(root: ShortcutRoot())
+        #expect(map.routes.first { $0.coordinator == "LabCoordinator" && $0.name == "bench" }?.pattern == "/lab")
+        // (The root's tab shows a screen, so its own stack follows without a `~`.)
+        #expect(map.routes.first { $0.name == "deep" }?.pattern == "/a/deep")
+        let tree = NavigationTree(root: ShortcutRoot())
+        try await tree.apply(path: "/a/deep")
+        #expect(tree.path == "/a/deep")
+    }
+
     @Test func aRouteWhoseInputHasNoSampleIsListedWithoutItsChildsRoutes() {
         let map = RouteMap(root: PickyParent())
         #expect(
@@ -113,4 +137,29 @@ final class PickyParent: NavigationCoordinatable {
     @Route(.push) var child = makeChild
     func makeStart() -> TestScreen { TestScreen("start") }
     func makeChild(_ mode: Mode) -> WizardCoordinator { WizardCoordinator() }
+}
+
+final class DocumentParent: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \DocumentParent.start)
+    @Root var start = makeStart
+    @Route(.push) var document = makeDocument
+    func makeStart() -> TestScreen { TestScreen("start") }
+    func makeDocument(_ id: UUID) -> WizardCoordinator { WizardCoordinator() }
+}
+
+/// Its root is a tab coordinator with a `lab` tab; its own stack reaches the same type deeper.
+final class ShortcutRoot: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \ShortcutRoot.tabs)
+    @Root var tabs = makeTabs
+    @Route(.push) var deep = makeDeep
+    func makeTabs() -> ShortcutTabs { ShortcutTabs() }
+    func makeDeep() -> LabCoordinator { LabCoordinator() }
+}
+
+final class ShortcutTabs: TabCoordinatable {
+    let child = TabChild(startingItems: [\ShortcutTabs.a, \.lab])
+    @Route(tab: "A") var a = makeA
+    @Route(tab: "Lab") var lab = makeLab
+    func makeA() -> TestScreen { TestScreen("a") }
+    func makeLab() -> LabCoordinator { LabCoordinator() }
 }

@@ -86,7 +86,12 @@ import Testing
             body: #"{"error":"unknownRoute","message":"x","status":400}"#,
             expected: "$.status: expected 404, got 400"
         ),
-        Drift(name: "an undocumented status", status: 418, expected: "GET /: status 418 is not documented"),
+        Drift(name: "an undocumented status", status: 418, expected: "status 418 is not documented"),
+        Drift(
+            name: "a page answered where the document has no path",
+            target: "/elsewhere",
+            expected: "GET /elsewhere: no documented path answers 200"
+        ),
         Drift(
             name: "an undocumented content type",
             contentType: "text/plain",
@@ -123,7 +128,16 @@ import Testing
         var other = WebApp.Configuration()
         other.openAPI.errors = []
         browser.contract = APIContract(OpenAPIDocument(configuration: other, routes: RouteMap(root: EmptyRoot())))
-        try await browser.get("/guest", json: true)  // the page operations of / describe it
+        try await browser.get("/", json: true)  // the page operations of / describe it
+        await #expect(throws: ContractViolation.self) {
+            try await browser.get("/guest", json: true)  // not a path of that document
+        }
+        browser.contract = APIContract(OpenAPIDocument(app: harness.app))
+        try await browser.get("/guest", json: true)
+        // An app error the document does not list.
+        browser.contract = APIContract(
+            OpenAPIDocument(configuration: other, routes: RouteMap(tree: harness.app.makeTree()))
+        )
         await #expect(throws: ContractViolation.self) {
             try await browser.post("/guest", ["action": "missing"], json: true)
         }

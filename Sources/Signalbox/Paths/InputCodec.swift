@@ -19,9 +19,9 @@ struct InputCodec: Sendable {
     let encode: @Sendable (Any) throws(InputDecodingError) -> String
     /// The type of each argument, one per segment (`Int`, `Query`), for route listings.
     var argumentTypes: [String] = []
-    /// A value of the input type, when one can be made (from the segment `1` or `a`, or
-    /// ``SampleDecoder``'s plain value): a route map builds a route's child coordinator with it
-    /// to list that coordinator's routes.
+    /// A value of the input type, when one can be made (from the segment `1`, `a` or the zero
+    /// UUID, or ``SampleDecoder``'s plain value): a route map builds a route's child coordinator
+    /// with it to list that coordinator's routes.
     var sample: @Sendable () -> Any? = { nil }
 }
 
@@ -56,12 +56,21 @@ extension InputCodec {
             },
             encode: { PathCodec.encodeInput(($0 as! T).pathSegment) },
             argumentTypes: [String(describing: T.self)],
-            sample: { Self.sampleSegments.lazy.compactMap { try? T(pathSegment: $0) }.first }
+            sample: {
+                Self.sampleSegments.lazy.compactMap { try? T(pathSegment: $0) }.first ?? Self.decodedSample(T.self)
+            }
         )
     }
 
-    /// The segments a ``sample`` is tried from, in order.
-    private static let sampleSegments = ["1", "a"]
+    /// The segments a ``sample`` is tried from, in order (the last one is a UUID's).
+    private static let sampleSegments = ["1", "a", "00000000-0000-0000-0000-000000000000"]
+
+    /// ``SampleDecoder``'s value of `type`, when it is `Decodable`.
+    private static func decodedSample(_ type: Any.Type) -> Any? {
+        guard let decodable = type as? any Decodable.Type else { return nil }
+        func sample<D: Decodable>(_: D.Type) -> Any? { SampleDecoder.sample(of: D.self) }
+        return sample(decodable)
+    }
 
     /// A single segment holding any `Codable` value as a ``SegmentValue``: `3`, `(a,b)`,
     /// `(id=3,tag=x)`.

@@ -11,14 +11,16 @@
 ///
 /// The map is built by reflection over fresh coordinators (no tree, no guard, no hook runs):
 /// a route that shows a child coordinator builds one, with a sample input when the route takes
-/// one, and lists the child's routes below the route's pattern. Each coordinator type is listed
+/// one, and lists the child's routes below the route's pattern. So route factories must be
+/// total and free of side effects for any input (as they should be anyway: a URL can name any
+/// input); data is for screens to load. Each coordinator type is listed
 /// once, at the shortest pattern that reaches it. Stacks chain (`…/todo/{Int}/todo/{Int}`); the
 /// map gives each route's first link only. A child coordinator is built with a plain sample of
 /// its route's input (`1`, or zeros and empty strings); when the input type refuses every sample
 /// (an enum read from a string, a validated field), the route is listed without the child's.
 public struct RouteMap: Sendable, Hashable {
-    /// The routes, in the order their coordinators are first reached (breadth first), each
-    /// coordinator's in declaration order.
+    /// The routes, coordinator by coordinator in the order of their patterns' lengths (the root's
+    /// first), each coordinator's in declaration order.
     public var routes: [Route]
 
     /// One route of one coordinator type.
@@ -117,25 +119,30 @@ private struct RouteMapper {
 
     mutating func map(from root: any Coordinatable) {
         self.enqueue(root, prefix: [])
-        var next = 0
-        while next < self.queue.count {
-            let (coordinator, prefix) = self.queue[next]
-            next += 1
-            switch coordinator.node {
+        // The candidate with the fewest segments next (the first of equals), so each type is
+        // mapped at the shortest pattern that reaches it.
+        while let next = self.queue.indices.min(by: { self.queue[$0].prefix.count < self.queue[$1].prefix.count }) {
+            let (coordinator, prefix) = self.queue.remove(at: next)
+            let node = coordinator.node
+            // A wrapper and its child share the path; the wrapped type is the one with routes.
+            if let wrapper = node as? WrapperNode {
+                if let wrapped = wrapper.wrappedNode.owner { self.enqueue(wrapped, prefix: prefix) }
+                continue
+            }
+            guard self.seen.insert(node.table.typeName).inserted else { continue }
+            switch node {
             case let stack as StackNode: self.mapStack(stack, prefix: prefix)
             case let tabs as TabsNode: self.mapTabs(tabs, prefix: prefix)
-            case let wrapper as WrapperNode:
-                if let wrapped = wrapper.wrappedNode.owner { self.enqueue(wrapped, prefix: prefix) }
             default: break
             }
         }
     }
 
-    /// Queues a coordinator (``Coordinatable/node`` binds a freshly built one) once per type.
+    /// Queues a coordinator (``Coordinatable/node`` binds a freshly built one) unless its type
+    /// was mapped already.
     private mutating func enqueue(_ coordinator: any Coordinatable, prefix: [RouteMap.Segment]) {
-        // A wrapper and its child share the path; the wrapped type is the one with routes.
         let node = coordinator.node
-        guard node is WrapperNode || self.seen.insert(node.table.typeName).inserted else { return }
+        guard node is WrapperNode || !self.seen.contains(node.table.typeName) else { return }
         self.queue.append((coordinator, prefix))
     }
 
