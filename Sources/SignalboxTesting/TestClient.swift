@@ -19,7 +19,9 @@ public import SignalboxWeb
 ///
 /// A client of a ``WebApp`` checks every answer against the app's ``OpenAPIDocument``
 /// (``contract``): an undocumented status, content type or JSON shape throws
-/// ``ContractViolation``.
+/// ``ContractViolation``. List your screens' own errors in
+/// ``WebApp/Configuration/openAPI`` (or set ``contract`` to `nil`). Building the document calls
+/// the app's route factories with sample inputs (see ``Signalbox/RouteMap``).
 public final class TestClient {
     /// Where requests go.
     public enum Transport: Sendable {
@@ -144,7 +146,7 @@ public final class TestClient {
         }
         if let token = response.csrfToken { self.csrf = token }
         if let problems = self.contract?.problems(method, path, response), !problems.isEmpty {
-            throw ContractViolation(problems: problems)
+            throw ContractViolation(method: method, target: path, status: response.status.code, problems: problems)
         }
         return response
     }
@@ -174,10 +176,16 @@ public final class TestClient {
 
 /// An answer that does not match the app's ``OpenAPIDocument``.
 public struct ContractViolation: Error, CustomStringConvertible {
+    /// The request's method and target, and the answer's status.
+    public var method: HTTPRequest.Method
+    public var target: String
+    public var status: Int
     /// What does not match.
     public var problems: [String]
 
+    /// The request, the status and every problem, one per line.
     public var description: String {
-        "the answer does not match the OpenAPI document:\n" + self.problems.joined(separator: "\n")
+        "\(self.method.rawValue) \(self.target) answered \(self.status), which does not match the OpenAPI document:\n"
+            + self.problems.joined(separator: "\n")
     }
 }

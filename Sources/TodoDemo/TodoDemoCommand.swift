@@ -9,7 +9,7 @@ struct TodoDemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todo-demo",
         abstract: "The Signalbox todo demo (log in as alice / wonderland).",
-        subcommands: [Serve.self, Routes.self],
+        subcommands: [Serve.self, Routes.self, OpenAPI.self],
         defaultSubcommand: Serve.self
     )
 
@@ -30,6 +30,18 @@ struct TodoDemoCommand: AsyncParsableCommand {
             try await TodoDemoServer.run(self.options) { logger in
                 try await TodoDemoBackend.local(self.options, logger: logger)
             }
+        }
+    }
+
+    /// `todo-demo openapi`: prints the OpenAPI document.
+    struct OpenAPI: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "openapi",
+            abstract: "Prints the demo's OpenAPI document (Public/openapi.json holds a copy)."
+        )
+
+        func run() {
+            print(TodoDemoServer.openAPIDocument, terminator: "")
         }
     }
 

@@ -4,8 +4,9 @@
 #
 #   Tests/EndToEnd/api-fuzz.sh <path-to-todo-demo> [output-folder]
 #
-# Starts the demo on a free port with its data in memory, checks that it serves the published
-# document at /openapi.json and that the document is valid OpenAPI 3.1, logs in, then runs every
+# Starts the demo on a free port with its data in memory, checks that the published document is
+# the one the binary generates (`todo-demo openapi`), that the server serves it at /openapi.json
+# and that it is valid OpenAPI 3.1, logs in, then runs every
 # schemathesis phase (examples, coverage, fuzzing, stateful) with EXAMPLES examples per operation
 # (default 50) and SEED (default 1: the same run every time; SEED=random picks one) under every
 # check but positive_data_acceptance: a navigation API refuses valid requests by state (a pop at
@@ -41,6 +42,10 @@ BASE=$(listening_url "$WORK/stdout" "$SERVER_PID") ||
     { echo "FAIL the demo did not start; log:" >&2; cat "$OUTPUT/server.log" >&2; exit 1; }
 echo "Demo at $BASE"
 
+# The published document is the one this binary generates, and the server serves it.
+"$BINARY" openapi >"$WORK/generated.json"
+cmp -s "$WORK/generated.json" "$REPO/Public/openapi.json" ||
+    { echo "FAIL Public/openapi.json is not what \`todo-demo openapi\` prints (RECORD=1 swift test --filter OpenAPIDocumentTests)" >&2; exit 1; }
 curl -fsS "$BASE/openapi.json" -o "$WORK/served.json"
 cmp -s "$WORK/served.json" "$REPO/Public/openapi.json" || { echo "FAIL /openapi.json is not Public/openapi.json" >&2; exit 1; }
 python3 - "$REPO/Public/openapi.json" <<'EOF'
@@ -59,6 +64,8 @@ curl -fsS -c "$JAR" -b "$JAR" -H 'Accept: application/json' -H "X-CSRF-Token: $T
     --data 'username=alice&password=wonderland' "$BASE/unauthenticated" -o "$WORK/home.json"
 SIGNALBOX_CSRF=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["path"] == "/authenticated/home", d["path"]; print(d["csrf"])' "$WORK/home.json")
 SIGNALBOX_SESSION=$(awk '$6 == "signalbox_session" { print $7 }' "$JAR")
+[ -n "$SIGNALBOX_SESSION" ] && [ -n "$SIGNALBOX_CSRF" ] ||
+    { echo "FAIL no session cookie or CSRF token after logging in" >&2; exit 1; }
 export SIGNALBOX_CSRF SIGNALBOX_SESSION
 echo "PASS signed in as alice"
 
@@ -67,7 +74,7 @@ SEED_ARGS=()
 status=0
 # In the temporary folder: schemathesis keeps its cache (.schemathesis/) where it runs.
 (cd "$WORK" && exec schemathesis --config-file "$REPO/Tests/EndToEnd/schemathesis.toml" run "$REPO/Public/openapi.json" \
-    --url "$BASE" --max-examples "$EXAMPLES" "${SEED_ARGS[@]}" \
+    --url "$BASE" --max-examples "$EXAMPLES" ${SEED_ARGS[@]+"${SEED_ARGS[@]}"} \
     --checks all --exclude-checks positive_data_acceptance \
     --report junit --report-dir "$OUTPUT" --no-color) >"$OUTPUT/schemathesis.txt" 2>&1 || status=$?
 sed -n '/^=* SUMMARY =*$/,$p' "$OUTPUT/schemathesis.txt"

@@ -61,11 +61,15 @@ OUTPUT=$(cd "$OUTPUT" && pwd)
 WORK=$(mktemp -d)
 SERVER_LOG="$OUTPUT/curl-suite-server.log"
 SERVER_PID=""
+DEV_PID=""
 CLUSTER_SH="$REPO/Integrations/Postgres/scripts/cluster.sh"
 INSTANCES=0
 [ "$MODE" = cluster ] && INSTANCES=$(wc -l <"$CLUSTER_DIR/instances")
 
 cleanup() {
+    if [ -n "$DEV_PID" ] && kill -0 "$DEV_PID" 2>/dev/null; then
+        kill "$DEV_PID" 2>/dev/null || true
+    fi
     if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill "$SERVER_PID" 2>/dev/null || true
         wait "$SERVER_PID" 2>/dev/null || true
@@ -235,7 +239,10 @@ request() {
     # Every answer is kept for the contract check at the end (contract_check.py).
     ANSWERS=$((ANSWERS + 1))
     cp "$BODY" "$WORK/answers/$ANSWERS.body"
-    echo "$ANSWERS $method $path $STATUS $(header content-type)" >>"$WORK/answers/index"
+    # (Whether the request asked for JSON: its answers, errors included, must be JSON.)
+    local accept=html
+    [[ " $* " == *"Accept: application/json"* ]] && accept=json
+    echo "$ANSWERS $method $path $STATUS $accept $(header content-type)" >>"$WORK/answers/index"
 }
 
 get() { request GET "$@"; }
@@ -685,7 +692,7 @@ if [ "$MODE" = single ]; then
             fail "$1" "last answer $status: $(head -c 300 "$WORK/dev-body")"
         }
         poll_dev "developer mode serves the copied templates" 200 "Sign in to see your todos."
-        sed -i 's/Sign in to see your todos\./Sign in — edited while running./' "$DEV_TEMPLATES/auth/login.mustache"
+        perl -pi -e 's/Sign in to see your todos\./Sign in — edited while running./' "$DEV_TEMPLATES/auth/login.mustache"
         poll_dev "an edited template shows without a restart" 200 "Sign in — edited while running."
         printf '{{#broken}}\n' >>"$DEV_TEMPLATES/auth/login.mustache"
         poll_dev "a broken template is shown in the browser" 500 "<h1>Template error</h1>"
@@ -693,12 +700,12 @@ if [ "$MODE" = single ]; then
             && grep -qF '<pre class="template-error-source">' "$WORK/dev-body" \
             && pass "the template error page names file:line:column and quotes the line" \
             || fail "the template error page names file:line:column and quotes the line" "$(head -c 600 "$WORK/dev-body")"
-        sed -i '$d' "$DEV_TEMPLATES/auth/login.mustache"
+        perl -ni -e 'print unless eof' "$DEV_TEMPLATES/auth/login.mustache"
         poll_dev "a fixed template brings the page back" 200 "Sign in — edited while running."
         grep -Eq 'GET /unauthenticated 500 [0-9.]+ ms (session-[0-9a-f]{8}|no session)' "$DEV_LOG" \
             && pass "developer mode logs a line per request (method, path, status, duration, session)" \
             || fail "developer mode logs a line per request" "$(tail -5 "$DEV_LOG")"
-        curl -sS "$DEV/_dev/routes" -H 'Accept: application/json' -o "$WORK/dev-routes"
+        curl -sS "$DEV/_dev/routes" -H 'Accept: application/json' -o "$WORK/dev-routes" || true
         grep -qF '"pattern":"/authenticated/todos/todo/{Int}"' "$WORK/dev-routes" \
             && pass "/_dev/routes lists the patterns" || fail "/_dev/routes lists the patterns" "$(head -c 300 "$WORK/dev-routes")"
     else
@@ -712,12 +719,31 @@ fi
 
 # ---------------------------------------------------------------- the contract
 
-# Every answer the checks above received, against the published OpenAPI document: a documented
-# status and content type, and JSON that matches its schema.
-if python3 "$REPO/Tests/EndToEnd/contract_check.py" "$REPO/Public/openapi.json" "$WORK/answers" >"$WORK/contract" 2>&1; then
+# Every answer the checks above received from the app, against the published OpenAPI document:
+# a documented status and content type, JSON for a request that asked for it, and JSON that
+# matches its schema (static files and the operations endpoints are not the app's).
+if python3 "$REPO/Tests/EndToEnd/contract_check.py" "$REPO/Public/openapi.json" "$WORK/answers" \
+    --static "$REPO/Public" --skip /healthz --skip /readyz --skip /metrics >"$WORK/contract" 2>&1; then
     pass "every answer matches Public/openapi.json ($(tail -1 "$WORK/contract" | sed 's/^contract check: //'))"
 else
     fail "every answer matches Public/openapi.json" "$(cat "$WORK/contract")"
+fi
+# …and the check itself catches drift: plain text to a JSON client, a page the document does not
+# have, an error code it does not list.
+mkdir -p "$WORK/drift"
+printf '400 Bad Request: backslash\n' >"$WORK/drift/1.body"
+printf '<p>hi</p>' >"$WORK/drift/2.body"
+printf '{"error":"oops","message":"m","status":404}' >"$WORK/drift/3.body"
+printf '%s\n' '1 GET /authenticated/todos/todo/x 400 json text/plain; charset=utf-8' \
+    '2 GET /elsewhere 200 html text/html; charset=utf-8' '3 GET /authenticated/nope 404 json application/json' \
+    >"$WORK/drift/index"
+if python3 "$REPO/Tests/EndToEnd/contract_check.py" "$REPO/Public/openapi.json" "$WORK/drift" >"$WORK/drift.out" 2>&1; then
+    fail "the contract check catches drift" "it passed: $(cat "$WORK/drift.out")"
+elif grep -q 'asked for JSON, got text/plain' "$WORK/drift.out" && grep -q 'no documented path answers 200' "$WORK/drift.out" \
+    && grep -q "'oops' is not one of" "$WORK/drift.out"; then
+    pass "the contract check catches drift (plain text to JSON, an undocumented page, an unknown error code)"
+else
+    fail "the contract check catches drift" "$(cat "$WORK/drift.out")"
 fi
 
 echo

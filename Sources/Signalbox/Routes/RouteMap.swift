@@ -56,6 +56,7 @@ public struct RouteMap: Sendable, Hashable {
         /// Pushed or presented on a stack.
         case presented(Presentation)
 
+        /// `root`, `tab`, `tab (opened per input)`, or the presentation (`push`, `modal`, …).
         public var description: String {
             switch self {
             case .root: "root"
@@ -72,6 +73,7 @@ public struct RouteMap: Sendable, Hashable {
         /// An input segment of `route`, of type `type`.
         case input(route: String, type: String)
 
+        /// The segment as a pattern spells it: the literal, or `{Type}` for an input.
         public var description: String {
             switch self {
             case .literal(let text): text

@@ -32,8 +32,9 @@ struct ErrorCatalogue: Sendable {
         WebError(FormDecodingError.malformedEscape, requestID: ""),
     ]
 
-    /// Errors answered outside the web layer: by the embedded server before a request reaches
-    /// the app (`SignalboxMHD`'s `ServerErrorResponse`), and by the durable session stores.
+    /// Errors answered outside the web layer: by the embedded server and the static files
+    /// before a request reaches the app (`SignalboxHTTP`'s `ServerErrorResponse`), and by the
+    /// durable session stores.
     private static let others: [(Int, String)] = [
         (400, "badRequest"), (413, "payloadTooLarge"), (500, "internalServerError"), (503, "serviceUnavailable"),
         (503, "storageUnavailable"),
@@ -41,15 +42,9 @@ struct ErrorCatalogue: Sendable {
 }
 
 extension NavigationError {
-    /// One value of every case a client can be answered with (kinds other than `redirect` and
-    /// `internalError`), for the error catalogue. Keep it in step with the cases: the
-    /// `ErrorCatalogueTests` check that every code of ``code`` that is not internal is here.
-    static let clientErrorSamples: [NavigationError] = [
-        .unknownRoute(segment: "", coordinator: "", path: ""), .notFound(route: "", reason: ""),
-        .badInput(route: "", segment: "", reason: ""), .missingInput(route: ""), .missingRootInput(root: ""),
-        .malformedPath(path: "", reason: ""), .tooDeep(limit: 0), .nothingToPop(coordinator: ""), .nothingToDismiss,
-        .notDismissible(route: ""), .routeNotFound(route: "", coordinator: ""),
-        .cannotDismiss(coordinator: "", reason: ""), .coordinatorDismissed(coordinator: ""),
-        .refused(route: "", reason: ""), .formNotAccepted(screen: ""), .unknownTab(name: ""),
-    ]
+    /// One value of every case a client can be answered with (every kind but `redirect`, which
+    /// is answered as a 303, and `internalError`, a 500 with its own code), for the catalogue.
+    static var clientErrorSamples: [NavigationError] {
+        NavigationErrorCode.allCases.map(\.sample).filter { $0.kind != .redirect && $0.kind != .internalError }
+    }
 }

@@ -81,31 +81,73 @@ extension NavigationError {
     }
 
     /// The case name, as the `error` code of JSON error bodies.
-    var code: String {
+    var code: String { self.errorCode.rawValue }
+
+    /// The case, without its values.
+    var errorCode: NavigationErrorCode {
         switch self {
-        case .unknownRoute: "unknownRoute"
-        case .notFound: "notFound"
-        case .badInput: "badInput"
-        case .missingInput: "missingInput"
-        case .missingRootInput: "missingRootInput"
-        case .malformedPath: "malformedPath"
-        case .tooDeep: "tooDeep"
-        case .nothingToPop: "nothingToPop"
-        case .nothingToDismiss: "nothingToDismiss"
-        case .notDismissible: "notDismissible"
-        case .routeNotFound: "routeNotFound"
-        case .cannotDismiss: "cannotDismiss"
-        case .coordinatorDismissed: "coordinatorDismissed"
-        case .refused: "refused"
-        case .redirect: "redirect"
-        case .unhandledStep: "unhandledStep"
-        case .unhandledDeepLink: "unhandledDeepLink"
-        case .noResultExpected: "noResultExpected"
-        case .resultTypeMismatch: "resultTypeMismatch"
-        case .formNotAccepted: "formNotAccepted"
-        case .unknownTab: "unknownTab"
-        case .snapshotMismatch: "snapshotMismatch"
-        case .coordinatorNotFound: "coordinatorNotFound"
+        case .unknownRoute: .unknownRoute
+        case .notFound: .notFound
+        case .badInput: .badInput
+        case .missingInput: .missingInput
+        case .missingRootInput: .missingRootInput
+        case .malformedPath: .malformedPath
+        case .tooDeep: .tooDeep
+        case .nothingToPop: .nothingToPop
+        case .nothingToDismiss: .nothingToDismiss
+        case .notDismissible: .notDismissible
+        case .routeNotFound: .routeNotFound
+        case .cannotDismiss: .cannotDismiss
+        case .coordinatorDismissed: .coordinatorDismissed
+        case .refused: .refused
+        case .redirect: .redirect
+        case .unhandledStep: .unhandledStep
+        case .unhandledDeepLink: .unhandledDeepLink
+        case .noResultExpected: .noResultExpected
+        case .resultTypeMismatch: .resultTypeMismatch
+        case .formNotAccepted: .formNotAccepted
+        case .unknownTab: .unknownTab
+        case .snapshotMismatch: .snapshotMismatch
+        case .coordinatorNotFound: .coordinatorNotFound
+        }
+    }
+}
+
+/// The cases of ``NavigationError`` without their values: the `error` codes of JSON bodies.
+/// Adding a case to ``NavigationError`` does not compile until it is here and has a sample, so
+/// the OpenAPI document's error catalogue (built from the samples) cannot miss it.
+enum NavigationErrorCode: String, CaseIterable, Sendable {
+    case unknownRoute, notFound, badInput, missingInput, missingRootInput, malformedPath, tooDeep, nothingToPop
+    case nothingToDismiss, notDismissible, routeNotFound, cannotDismiss, coordinatorDismissed, refused, redirect
+    case unhandledStep, unhandledDeepLink, noResultExpected, resultTypeMismatch, formNotAccepted, unknownTab
+    case snapshotMismatch, coordinatorNotFound
+
+    /// A value of the case (its kind, hence its status, is the case's).
+    var sample: NavigationError {
+        switch self {
+        case .unknownRoute: .unknownRoute(segment: "", coordinator: "", path: "")
+        case .notFound: .notFound(route: "", reason: "")
+        case .badInput: .badInput(route: "", segment: "", reason: "")
+        case .missingInput: .missingInput(route: "")
+        case .missingRootInput: .missingRootInput(root: "")
+        case .malformedPath: .malformedPath(path: "", reason: "")
+        case .tooDeep: .tooDeep(limit: 0)
+        case .nothingToPop: .nothingToPop(coordinator: "")
+        case .nothingToDismiss: .nothingToDismiss
+        case .notDismissible: .notDismissible(route: "")
+        case .routeNotFound: .routeNotFound(route: "", coordinator: "")
+        case .cannotDismiss: .cannotDismiss(coordinator: "", reason: "")
+        case .coordinatorDismissed: .coordinatorDismissed(coordinator: "")
+        case .refused: .refused(route: "", reason: "")
+        case .redirect: .redirect(to: "/")
+        case .unhandledStep: .unhandledStep(step: "")
+        case .unhandledDeepLink: .unhandledDeepLink(link: "")
+        case .noResultExpected: .noResultExpected(screen: "")
+        case .resultTypeMismatch: .resultTypeMismatch(route: "", expected: "", actual: "")
+        case .formNotAccepted: .formNotAccepted(screen: "")
+        case .unknownTab: .unknownTab(name: "")
+        case .snapshotMismatch: .snapshotMismatch(reason: "")
+        case .coordinatorNotFound: .coordinatorNotFound(type: "")
         }
     }
 }

@@ -44,7 +44,11 @@ public final class ReloadingMustacheRenderer: TemplateRenderer {
     /// A renderer over these templates, reloaded when their files change.
     ///
     /// - Parameters:
-    ///   - directory, overrides, templates, includeDefaults, engine: As for ``MustacheRenderer``.
+    ///   - directory: The app's templates; `nil` for none (as for ``MustacheRenderer``).
+    ///   - overrides: A second folder that wins over `directory`.
+    ///   - templates: Templates given as text, which win over both folders (they never change).
+    ///   - includeDefaults: Whether the library's templates are the bottom layer.
+    ///   - engine: Compiled templates (the default) or swift-mustache for everything.
     ///   - checkInterval: The least time between two looks at the folders (default 250 ms: one
     ///     look per burst of requests a page load makes); `.zero` looks before every render.
     public init(
@@ -67,7 +71,7 @@ public final class ReloadingMustacheRenderer: TemplateRenderer {
     }
 
     /// How many times the templates were loaded (the first load included).
-    public var loadCount: Int { self.state.withLock { $0.loads } }
+    var loadCount: Int { self.state.withLock { $0.loads } }
 
     /// Why the templates as they are now do not load (file, line, column), or `nil`.
     public var loadError: TemplateError? {

@@ -34,6 +34,18 @@ public enum TodoWebApp {
         ]
     )
 
+    /// The demo's OpenAPI document (what `todo-demo openapi` prints and `Public/openapi.json`
+    /// holds), as ``make(store:templates:configuration:sessions:logger:)``'s app generates it.
+    public static func openAPIDocument(configuration: WebApp.Configuration = WebApp.Configuration()) -> OpenAPIDocument
+    {
+        var configuration = configuration
+        configuration.openAPI = Self.openAPI
+        return OpenAPIDocument(
+            configuration: configuration,
+            routes: RouteMap(tree: Self.makeTree(store: InMemoryTodoStore.demo()))
+        )
+    }
+
     /// The web layer over the demo.
     ///
     /// - Parameters:
@@ -43,8 +55,9 @@ public enum TodoWebApp {
     ///     Its ``WebApp/Configuration/openAPI`` is the demo's (``openAPI``).
     ///   - sessions: Where sessions live; `nil` for the in-memory store.
     ///   - logger: Where the web layer logs.
-    /// - Throws: ``TemplateError`` when a template does not parse or the folder is missing
-    ///   (with developer tools on, templates reload as they change and errors show in the browser).
+    /// - Throws: ``TemplateError`` when a template does not parse or the folder is missing.
+    ///   With developer tools on it does not throw: templates are read again as they change, and
+    ///   until they load (the folder is there, every template parses) pages show why.
     public static func make(
         store: any TodoStore,
         templates: String,

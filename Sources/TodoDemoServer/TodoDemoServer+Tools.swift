@@ -1,4 +1,5 @@
 import Signalbox
+import SignalboxWeb
 import TodoApp
 
 extension TodoDemoServer {
@@ -7,4 +8,9 @@ extension TodoDemoServer {
     public static var routeTable: String {
         RouteMap(tree: TodoWebApp.makeTree(store: InMemoryTodoStore.demo())).description
     }
+}
+
+extension TodoDemoServer {
+    /// The demo's OpenAPI document as JSON text (`todo-demo openapi`).
+    public static var openAPIDocument: String { TodoWebApp.openAPIDocument().text }
 }
