@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Core microbenchmarks (release): wall time (median of 5 rounds) and instructions per operation
-# (valgrind --tool=callgrind, the difference between two iteration counts, so set-up cancels out).
+# (valgrind --tool=callgrind, the difference between two iteration counts, so set-up cancels out;
+# SWIFT_DETERMINISTIC_HASHING=1 fixes the hash seed, which otherwise moves counts by about ±0.5 %
+# from run to run: dictionaries probe differently).
 # Writes the "Core" section of BENCHMARKS.md.
 #   Benchmarks/core.sh            # both tables
 #   SKIP_CALLGRIND=1 Benchmarks/core.sh
@@ -17,7 +19,7 @@ if [ -z "${SKIP_CALLGRIND:-}" ] && command -v valgrind >/dev/null; then
     INSTR="| Benchmark | instructions/op |"$'\n'"|---|---:|"
     while IFS= read -r name; do
         count() {
-            valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" "$name" "$1" 2>&1 \
+            SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" "$name" "$1" 2>&1 \
                 | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
         }
         low=$(count 200); high=$(count 1200)
