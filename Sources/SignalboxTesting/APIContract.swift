@@ -16,6 +16,7 @@ public import SignalboxWeb
 /// pattern it continues; any other path no pattern matches may only answer a documented error.
 public struct APIContract: Sendable {
     let document: ViewModel
+    private var validator: SchemaValidator { SchemaValidator(document: self.document) }
     private let templates: [(path: String, segments: [Substring])]
 
     /// A contract for `document`.
@@ -69,7 +70,7 @@ public struct APIContract: Sendable {
         guard let documented = operation["responses"]?[String(status)] else {
             return ["\(where_): status \(status) is not documented"]
         }
-        let response = self.resolve(documented)
+        let response = documented["$ref"]?.stringValue.flatMap(self.validator.target(of:)) ?? documented
         guard let contentType, !body.isEmpty else { return [] }
         let mediaType = String(contentType.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
         guard let content = response["content"]?.objectFields else {
@@ -102,7 +103,7 @@ public struct APIContract: Sendable {
             return ["\(place): the body is not JSON: \(error)"]
         }
         var problems: [String] = []
-        SchemaValidator(document: self.document).check(value, against: schema, at: "$", into: &problems)
+        self.validator.check(value, against: schema, at: "$", into: &problems)
         return problems.map { "\(place): \($0)" }
     }
 
@@ -138,14 +139,6 @@ public struct APIContract: Sendable {
             if matches, literals > (best?.literals ?? -1) { best = (template, literals) }
         }
         return best?.template
-    }
-
-    /// Follows a `$ref` to `#/components/...`.
-    func resolve(_ value: ViewModel) -> ViewModel {
-        guard let reference = value["$ref"]?.stringValue, reference.hasPrefix("#/") else { return value }
-        var current: ViewModel? = self.document
-        for part in reference.dropFirst(2).split(separator: "/") { current = current?[String(part)] }
-        return current ?? .null
     }
 }
 

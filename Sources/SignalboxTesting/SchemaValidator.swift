@@ -9,10 +9,9 @@ struct SchemaValidator {
 
     func check(_ value: ViewModel, against schema: ViewModel, at path: String, into problems: inout [String]) {
         if let reference = schema["$ref"]?.stringValue {
-            guard reference.hasPrefix("#/") else { return problems.append("\(path): unsupported $ref \(reference)") }
-            var target: ViewModel? = self.document
-            for part in reference.dropFirst(2).split(separator: "/") { target = target?[String(part)] }
-            guard let target else { return problems.append("\(path): $ref \(reference) leads nowhere") }
+            guard let target = self.target(of: reference) else {
+                return problems.append("\(path): $ref \(reference) leads nowhere in the document")
+            }
             return self.check(value, against: target, at: path, into: &problems)
         }
         if let types = schema["type"] {
@@ -54,6 +53,14 @@ struct SchemaValidator {
                 self.check(item, against: itemSchema, at: "\(path)[\(index)]", into: &problems)
             }
         }
+    }
+
+    /// What a local `$ref` (`#/components/...`) names, if anything.
+    func target(of reference: String) -> ViewModel? {
+        guard reference.hasPrefix("#/") else { return nil }
+        var target: ViewModel? = self.document
+        for part in reference.dropFirst(2).split(separator: "/") { target = target?[String(part)] }
+        return target
     }
 
     /// What each choice finds wrong with `value` (an empty list: it matches).

@@ -57,20 +57,14 @@ extension InputCodec {
             encode: { PathCodec.encodeInput(($0 as! T).pathSegment) },
             argumentTypes: [String(describing: T.self)],
             sample: {
-                Self.sampleSegments.lazy.compactMap { try? T(pathSegment: $0) }.first ?? Self.decodedSample(T.self)
+                Self.sampleSegments.lazy.compactMap { try? T(pathSegment: $0) }.first
+                    ?? SampleDecoder.sample(ofAny: T.self)
             }
         )
     }
 
     /// The segments a ``sample`` is tried from, in order (the last one is a UUID's).
     private static let sampleSegments = ["1", "a", "00000000-0000-0000-0000-000000000000"]
-
-    /// ``SampleDecoder``'s value of `type`, when it is `Decodable`.
-    private static func decodedSample(_ type: Any.Type) -> Any? {
-        guard let decodable = type as? any Decodable.Type else { return nil }
-        func sample<D: Decodable>(_: D.Type) -> Any? { SampleDecoder.sample(of: D.self) }
-        return sample(decodable)
-    }
 
     /// A single segment holding any `Codable` value as a ``SegmentValue``: `3`, `(a,b)`,
     /// `(id=3,tag=x)`.

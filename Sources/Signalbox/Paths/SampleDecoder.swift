@@ -18,6 +18,13 @@ struct SampleDecoder: Decoder {
         try? SampleDecoder(depth: 0).decodeValue(T.self)
     }
 
+    /// The sample of `type` when it is `Decodable` (an untyped metatype: a route's input).
+    static func sample(ofAny type: Any.Type) -> Any? {
+        guard let decodable = type as? any Decodable.Type else { return nil }
+        func sample<D: Decodable>(_: D.Type) -> Any? { Self.sample(of: D.self) }
+        return sample(decodable)
+    }
+
     fileprivate func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         guard self.depth < Self.maxDepth else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "too deep for a sample"))

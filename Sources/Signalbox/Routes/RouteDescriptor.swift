@@ -185,14 +185,9 @@ extension Route: RouteDeclaring {
                 let type = Input.self as! any Decodable.Type
                 return try decodeJSON(type, from: Data(text.utf8))
             },
-            sample: { sampleValue(of: Input.self as! any Decodable.Type) }
+            sample: { SampleDecoder.sample(ofAny: Input.self) }
         )
     }
-}
-
-private func sampleValue(of type: any Decodable.Type) -> Any? {
-    func sample<T: Decodable>(_: T.Type) -> Any? { SampleDecoder.sample(of: T.self) }
-    return sample(type)
 }
 
 private func screenBox<S: Screen>(_: S.Type) -> @Sendable (Any) -> Content {

@@ -9,11 +9,7 @@
 /// ```
 enum TemplateErrorPage {
     static func html(for error: TemplateError, requestID: String, mount: MountPath) -> String {
-        var location = error.file
-        if let line = error.line {
-            location += ":\(line)"
-            if let column = error.column { location += ":\(column)" }
-        }
+        let location = error.location
         var excerpt = ""
         if let source = error.sourceLine {
             let number = error.line.map(String.init) ?? ""

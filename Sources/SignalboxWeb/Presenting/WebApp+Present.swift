@@ -16,7 +16,7 @@ extension WebApp {
         }
         do {
             response = try self.response(for: answer.body, exchange)
-        } catch let error as TemplateError where self.configuration.developerTools {
+        } catch let error as TemplateError where self.configuration.developerTools && !exchange.wantsJSON {
             // The developer sees the broken template itself; it is logged like any 500.
             _ = self.webError(for: error, exchange)
             response = self.templateErrorResponse(error, exchange)
@@ -76,16 +76,8 @@ extension WebApp {
         )
     }
 
-    /// The developer page for a broken template (500; JSON clients get the usual 500 JSON).
+    /// The developer page for a broken template (500, HTML; JSON clients get the usual 500 JSON).
     private func templateErrorResponse(_ error: TemplateError, _ exchange: Exchange) -> Response {
-        if exchange.wantsJSON {
-            return self.errorPage.response(
-                for: .internalError(requestID: exchange.requestID),
-                json: true,
-                homePath: nil,
-                showsDetail: false
-            )
-        }
         let html = TemplateErrorPage.html(
             for: error,
             requestID: exchange.requestID,

@@ -52,13 +52,18 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         TemplateError(file: name, reason: "no template named \"\(name)\"")
     }
 
-    public var description: String {
+    /// `file:line:column`, as far as it is known.
+    public var location: String {
         var location = self.file
         if let line = self.line {
             location += ":\(line)"
             if let column = self.column { location += ":\(column)" }
         }
-        var text = "\(location): error: \(self.reason)"
+        return location
+    }
+
+    public var description: String {
+        var text = "\(self.location): error: \(self.reason)"
         if let sourceLine = self.sourceLine { text += "\n    \(sourceLine)" }
         return text
     }
