@@ -42,6 +42,8 @@ extension WebApp {
         public var secretFields: [String]
         /// The title, version and app errors of the app's OpenAPI document (``OpenAPIDocument``).
         public var openAPI: OpenAPIDocument.Info
+        /// Whether browsers keep pages to revalidate them (default ``PageCaching/noStore``).
+        public var pageCaching: PageCaching
 
         /// The defaults suit development; set `secureCookies` behind TLS.
         public init(
@@ -59,7 +61,8 @@ extension WebApp {
             developerTools: Bool = false,
             trustedOrigins: [String] = [],
             secretFields: [String] = ["passw", "secret", "token"],
-            openAPI: OpenAPIDocument.Info = OpenAPIDocument.Info()
+            openAPI: OpenAPIDocument.Info = OpenAPIDocument.Info(),
+            pageCaching: PageCaching = .noStore
         ) {
             self.mountPath = mountPath
             self.cookieName = cookieName
@@ -76,6 +79,7 @@ extension WebApp {
             self.trustedOrigins = trustedOrigins
             self.secretFields = secretFields
             self.openAPI = openAPI
+            self.pageCaching = pageCaching
         }
 
         /// Whether the form field `name` is secret (see ``secretFields``).

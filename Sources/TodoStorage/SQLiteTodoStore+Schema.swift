@@ -32,6 +32,30 @@ extension SQLiteTodoStore {
                     """
             )
         }
+        migrator.registerMigration("todo-demo v2: change counts") { db in
+            // Every write to a user's data bumps the user's change count, in the same
+            // transaction (triggers, so no write path can forget it): the version of the
+            // user's pages for conditional GET.
+            var sql = "ALTER TABLE user ADD COLUMN change_count INTEGER NOT NULL DEFAULT 0;\n"
+            for table in ["todo", "project"] {
+                for (event, row) in [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")] {
+                    sql += """
+                        CREATE TRIGGER \(table)_\(event.lowercased())_bumps_change_count
+                        AFTER \(event) ON \(table) BEGIN
+                            UPDATE user SET change_count = change_count + 1 WHERE username = \(row).username;
+                        END;
+
+                        """
+                }
+            }
+            sql += """
+                CREATE TRIGGER user_settings_bump_change_count
+                AFTER UPDATE OF hides_completed_todos ON user BEGIN
+                    UPDATE user SET change_count = change_count + 1 WHERE username = NEW.username;
+                END;
+                """
+            try db.execute(sql: sql)
+        }
         return migrator
     }
 

@@ -273,6 +273,15 @@ public final class SQLiteTodoStore: TodoStore {
 
     // MARK: Operations
 
+    public func changeCount(of user: User) async throws(TodoStoreError) -> Int {
+        try self.read { db in
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT change_count FROM user WHERE username = ?"),
+                arguments: [user.username]
+            ) ?? 0
+        }
+    }
+
     public func statistics() async throws(TodoStoreError) -> TodoStatistics {
         try self.read { db in
             let row = try Row.fetchOne(

@@ -51,7 +51,11 @@ import TodoApp
                 [
                     "name": "todo", "in": "path", "required": true, "schema": ["type": "integer"],
                     "description": "The Int input of route todo.",
-                ]
+                ],
+                [
+                    "name": "If-None-Match", "in": "header", "required": false, "schema": ["type": "string"],
+                    "description": "Entity tags of copies the client has (or *): a current one is answered 304.",
+                ],
             ]
         )
         let errors = document["components"]?["schemas"]

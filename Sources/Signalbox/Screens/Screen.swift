@@ -37,6 +37,24 @@ public protocol Screen: SendableMetatype {
     var title: String { get async throws }
     /// The data the template and JSON clients see; asked when the screen is shown.
     var viewModel: ViewModel { get async throws }
+    /// A version of the data this screen shows, for conditional GET: `nil` (the default) when
+    /// unknown.
+    ///
+    /// A host gives a page a validator (an `ETag`) only when every screen on it supplies a
+    /// version, and answers a revalidation `304 Not Modified` without loading titles or view
+    /// models when neither the navigation state nor any of these versions changed. So the
+    /// version must change whenever anything this screen puts on the page may change: its
+    /// title, its view model, and the badges and titles of the tabs around it. A per-user change
+    /// counter the store bumps on every write is the usual choice; a screen that shows no data
+    /// returns a constant (`""`). Include your build number when a deploy can change what the
+    /// same data looks like.
+    ///
+    /// ```swift
+    /// var dataVersion: String? {
+    ///     get async throws { String(try await store.changeCount(of: user)) }
+    /// }
+    /// ```
+    var dataVersion: String? { get async throws }
     /// Handles a submitted form. Navigate through `context` (routers, steps, results).
     ///
     /// The default implementation refuses with ``NavigationError/formNotAccepted(screen:)``.
@@ -44,6 +62,8 @@ public protocol Screen: SendableMetatype {
 }
 
 extension Screen {
+    public var dataVersion: String? { nil }
+
     public func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         throw NavigationError.formNotAccepted(screen: self.template)
     }

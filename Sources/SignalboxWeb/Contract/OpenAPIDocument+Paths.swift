@@ -72,9 +72,10 @@ extension OpenAPIDocument {
         var get: [String: ViewModel] = [
             "operationId": .string("show" + stem),
             "summary": .string("Show: \(summary)"),
-            "description": "Reshapes the session's tree to this path and answers the page.",
+            "description":
+                "Reshapes the session's tree to this path and answers the page. A page whose screens all give a data version carries an ETag; a request that names it in If-None-Match is answered 304 without rendering.",
             "responses": Self.responses(
-                ["200": Self.ref("Page"), "303": Self.ref("SeeOther")],
+                ["200": Self.ref("Page"), "303": Self.ref("SeeOther"), "304": Self.ref("NotModified")],
                 errors,
                 forPost: false
             ),
@@ -92,10 +93,8 @@ extension OpenAPIDocument {
                 forPost: true
             ),
         ]
-        if !parameters.isEmpty {
-            get["parameters"] = .list(parameters)
-            post["parameters"] = .list(parameters)
-        }
+        get["parameters"] = .list(parameters + [Self.ifNoneMatch])
+        if !parameters.isEmpty { post["parameters"] = .list(parameters) }
         return ["get": .object(get), "post": .object(post)]
     }
 

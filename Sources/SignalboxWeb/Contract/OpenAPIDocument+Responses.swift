@@ -36,13 +36,31 @@ extension OpenAPIDocument {
         return .object(responses)
     }
 
+    /// The optional `If-None-Match` header of a page's GET.
+    static let ifNoneMatch: ViewModel = [
+        "name": "If-None-Match", "in": "header", "required": false, "schema": Schema.string,
+        "description": "Entity tags of copies the client has (or *): a current one is answered 304.",
+    ]
+
     /// `components.responses`.
     static func responses(errors: ErrorCatalogue) -> ViewModel {
         let html: ViewModel = ["schema": Schema.string]
         var responses: [String: ViewModel] = [
             "Page": [
                 "description": "The page (HTML), or the navigation state (JSON).",
+                "headers": [
+                    "ETag": [
+                        "description":
+                            "The page's validator, when every screen on it gives a data version (GET and HEAD only).",
+                        "schema": Schema.string,
+                    ]
+                ],
                 "content": ["application/json": ["schema": Schema.ref("NavigationState")], "text/html": html],
+            ],
+            "NotModified": [
+                "description":
+                    "The client's copy (named in If-None-Match) is current: nothing it shows changed, so nothing was rendered.",
+                "headers": ["ETag": ["required": true, "schema": Schema.string]],
             ],
             "SeeOther": [
                 "description": "Post/Redirect/Get, a canonical path or a guard's redirect (HTML clients only).",

@@ -36,10 +36,16 @@ struct PageDocument: Sendable {
     var echo: FormEcho?
     /// The tree's snapshot; loaded for JSON answers only.
     var snapshot: NavigationSnapshot?
+    /// The page's validator (its `ETag`), when it has one.
+    var validator: PageValidator?
 
-    /// Loads the page of `state`'s tree as it is now.
-    static func load(_ state: SessionState, echo: FormEcho?, withSnapshot: Bool) async throws -> PageDocument {
-        let branch = state.tree.activeBranch
+    /// Loads the page `branch` of `state`'s tree shows.
+    static func load(
+        _ state: SessionState,
+        branch: ActiveBranch,
+        echo: FormEcho?,
+        withSnapshot: Bool
+    ) async throws -> PageDocument {
         var screens: [Screen] = []
         screens.reserveCapacity(branch.screens.count)
         for entry in branch.screens {

@@ -25,7 +25,8 @@ extension WebApp {
             response = self.errorResponse(self.webError(for: error, exchange), homePath: homePath, exchange)
         }
         for cookie in answer.cookies { response.appendSetCookie(cookie) }
-        response.addStandardHeaders()
+        response.addStandardHeaders(caching: self.configuration.pageCaching)
+        if answer.clearsSiteCache { response.headerFields[FieldNames.clearSiteData] = "\"cache\"" }
         if response.status == .internalServerError {
             response.headerFields[FieldNames.xRequestID] = exchange.requestID
         }
@@ -36,10 +37,14 @@ extension WebApp {
         switch body {
         case .page(let page):
             let status: HTTPResponse.Status = page.isRejectedForm ? .unprocessableContent : .ok
-            if exchange.wantsJSON {
-                return .json(status, try NavigationStateJSON.render(page, mount: self.configuration.mountPath))
-            }
-            return .html(status, try self.composer.html(page))
+            var response: Response =
+                exchange.wantsJSON
+                ? .json(status, try NavigationStateJSON.render(page, mount: self.configuration.mountPath))
+                : .html(status, try self.composer.html(page))
+            if let validator = page.validator { response.headerFields[.eTag] = validator.entityTag }
+            return response
+        case .notModified(let validator):
+            return Response(status: .notModified, headerFields: [.eTag: validator.entityTag])
         case .seeOther(let location):
             return .seeOther(self.configuration.mountPath.url(for: location))
         case .error(let error, let homePath):

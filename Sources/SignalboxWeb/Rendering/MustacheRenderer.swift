@@ -45,6 +45,8 @@ public struct MustacheRenderer: TemplateRenderer {
     public let templateNames: [String]
     /// The engine chosen at start-up.
     public let engine: Engine
+    /// A stable hash of every template's name and text (see ``TemplateRenderer/version``).
+    public let version: String?
     /// Templates rendered by swift-mustache although the engine is ``Engine/compiled``: name → why
     /// the compiler declined it. Empty with ``Engine/swiftMustache``.
     public var interpretedTemplates: [String: String] { self.compiled.declined }
@@ -113,8 +115,11 @@ public struct MustacheRenderer: TemplateRenderer {
 
     private init(sources: [String: (file: String, text: String)], engine: Engine) throws {
         var library = MustacheLibrary()
+        var hasher = StableHasher()
         for name in sources.keys.sorted() {
             let source = sources[name]!
+            hasher.combine(name)
+            hasher.combine(source.text)
             do {
                 library.register(try MustacheTemplate(string: source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
@@ -128,6 +133,7 @@ public struct MustacheRenderer: TemplateRenderer {
             }
         }
         self.library = library
+        self.version = hasher.finalize()
         self.templateNames = sources.keys.sorted()
         self.engine = engine
         self.compiled = engine == .compiled ? CompiledLibrary(sources: sources.mapValues(\.text)) : CompiledLibrary()

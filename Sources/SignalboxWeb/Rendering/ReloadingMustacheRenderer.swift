@@ -83,6 +83,11 @@ public final class ReloadingMustacheRenderer: TemplateRenderer {
         }
     }
 
+    /// The version of the templates as they are now; `nil` while they do not load.
+    public var version: String? {
+        (try? self.current())?.version
+    }
+
     public func render(_ name: String, with viewModel: ViewModel) throws -> String {
         try self.current().render(name, with: viewModel)
     }

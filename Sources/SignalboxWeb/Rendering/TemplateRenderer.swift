@@ -17,10 +17,18 @@ public protocol TemplateRenderer: Sendable {
     /// Why the templates cannot be used now (a renderer that loads them again while the app
     /// runs, like ``ReloadingMustacheRenderer``); `nil` when they can. Default: `nil`.
     var loadError: TemplateError? { get }
+
+    /// Identifies what the templates render: equal for renderers with the same templates (in
+    /// every process, so instances behind a load balancer agree), different once any template
+    /// changes. Part of every page's validator (`ETag`), so a deploy or an edit never answers
+    /// `304` for a page the new templates would render differently. `nil` (the default): unknown,
+    /// and HTML pages carry no validator.
+    var version: String? { get }
 }
 
 extension TemplateRenderer {
     public var loadError: TemplateError? { nil }
+    public var version: String? { nil }
 }
 
 /// A template that failed to load or render: the file, line and column when known, and why.

@@ -7,6 +7,8 @@ struct Answer: Sendable {
     enum Body: Sendable {
         /// A page: HTML through `layout`, or the JSON state.
         case page(PageDocument)
+        /// `304 Not Modified`: the client's copy of the page is current.
+        case notModified(PageValidator)
         /// `303 See Other` to a path of this site.
         case seeOther(String)
         /// An error page or JSON error; `homePath` is where the page's link leads.
@@ -28,6 +30,9 @@ struct Answer: Sendable {
     /// redirect that remembered the path), rather than an error or a redirect the next request
     /// derives from its URL again.
     var keepsNewSession = false
+    /// Whether the response asks the browser to drop the pages it keeps (`Clear-Site-Data:
+    /// "cache"`): set when the session rotated while browsers keep pages (``PageCaching/revalidate``).
+    var clearsSiteCache = false
 
     init(_ body: Body, keepsNewSession: Bool = false) {
         self.body = body

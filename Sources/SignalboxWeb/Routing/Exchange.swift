@@ -11,6 +11,8 @@ struct Exchange {
     /// included (``WebRoute`` resolves the app path from it).
     let path: String
     let wantsJSON: Bool
+    /// GET or HEAD: the methods a page may be revalidated with (`If-None-Match` → 304).
+    var isSafeMethod: Bool { self.method == .get || self.method == .head }
     let sessionCandidates: [SessionID]
     let requestID: String
     let logger: Logger

@@ -19,14 +19,15 @@ extension Response {
         return Response(status: .seeOther, headerFields: fields)
     }
 
-    /// The headers every Signalbox response carries. Pages are `no-store`: they belong to one
-    /// session, and Chromium's back/forward cache restores a `no-cache` page without asking the
-    /// server, so Back after logout would show the signed-in page (measured; `Clear-Site-Data:
-    /// "cache"` on the logout answer did not prevent it over plain HTTP). A `no-store` page is
-    /// fetched again once the session cookie changed, as it does at logout (rotation).
-    mutating func addStandardHeaders() {
+    /// The headers every Signalbox response carries. Pages are `no-store` by default: they
+    /// belong to one session, and Chromium's back/forward cache restores a `no-cache` page
+    /// without asking the server, so Back after logout would show the signed-in page (measured;
+    /// `Clear-Site-Data: "cache"` on the logout answer did not prevent it over plain HTTP). A
+    /// `no-store` page is fetched again once the session cookie changed, as it does at logout
+    /// (rotation). See ``PageCaching``.
+    mutating func addStandardHeaders(caching: PageCaching) {
         var fields = self.headerFields
-        if fields[.cacheControl] == nil { fields[.cacheControl] = "no-store, private" }
+        if fields[.cacheControl] == nil { fields[.cacheControl] = caching.cacheControl }
         fields[.vary] = "Accept, Cookie"
         fields.addSecurityHeaders()
         self.headerFields = fields
@@ -37,6 +38,7 @@ extension Response {
 enum FieldNames {
     static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+    static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
     static let xRequestID = SecurityHeaderNames.xRequestID
 }
 

@@ -16,7 +16,28 @@ extension WebApp {
             switch outcome {
             case .show(let echo):
                 do {
-                    let page = try await PageDocument.load(state, echo: echo, withSnapshot: exchange.wantsJSON)
+                    let branch = state.tree.activeBranch
+                    // Only a page a GET shows as it is can be revalidated (not a rejected form).
+                    let validator =
+                        echo == nil && exchange.isSafeMethod
+                        ? try await PageValidator.of(
+                            branch,
+                            in: state,
+                            templates: self.renderer.version,
+                            json: exchange.wantsJSON,
+                            mount: self.configuration.mountPath,
+                            developerTools: self.configuration.developerTools
+                        ) : nil
+                    if let validator, validator.isNamed(byIfNoneMatch: exchange.request.headerFields[.ifNoneMatch]) {
+                        return Answer(.notModified(validator), keepsNewSession: true)
+                    }
+                    var page = try await PageDocument.load(
+                        state,
+                        branch: branch,
+                        echo: echo,
+                        withSnapshot: exchange.wantsJSON
+                    )
+                    page.validator = validator
                     return Answer(.page(page), keepsNewSession: true)
                 } catch {
                     outcome = .failed(error)

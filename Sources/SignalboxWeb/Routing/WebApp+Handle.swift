@@ -97,6 +97,7 @@ extension WebApp {
                     metadata: ["session.id": "\(state.id.fingerprint)", "session.previous": "\(id.fingerprint)"]
                 )
                 answer.cookies.append(self.cookie(for: state.id))
+                answer.clearsSiteCache = self.configuration.pageCaching == .revalidate
             }
             return answer
         }

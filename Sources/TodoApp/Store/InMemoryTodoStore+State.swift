@@ -5,6 +5,8 @@ extension InMemoryTodoStore {
         var todos: [Todo] = []
         var projects: [Project] = []
         var settings = UserSettings()
+        /// Bumped by every change to the account's data.
+        var changeCount = 0
     }
 
     /// Everything the store holds, with the rules for changing it (the actor only isolates it).
@@ -84,6 +86,7 @@ extension InMemoryTodoStore {
         ) throws(TodoStoreError) -> Value {
             guard var account = self.accounts[user.username] else { throw .unknownUser }
             let value = try body(&self, &account)
+            account.changeCount += 1
             self.accounts[user.username] = account
             return value
         }

@@ -98,6 +98,12 @@ public actor InMemoryTodoStore: TodoStore {
         try self.state.updateSettings(settings, for: user)
     }
 
+    // MARK: Versions
+
+    public func changeCount(of user: User) -> Int {
+        self.state.accounts[user.username]?.changeCount ?? 0
+    }
+
     // MARK: Operations
 
     public func statistics() -> TodoStatistics {

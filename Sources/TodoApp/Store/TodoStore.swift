@@ -69,6 +69,13 @@ public protocol TodoStore: Sendable {
     /// Saves the user's settings.
     func updateSettings(_ settings: UserSettings, for user: User) async throws(TodoStoreError)
 
+    // MARK: Versions
+
+    /// A number that grows with every change to the user's data (todos, projects, settings),
+    /// made by any instance: the data version of the user's pages (``Signalbox/Screen/dataVersion``),
+    /// so a page answered `304 Not Modified` never hides a change.
+    func changeCount(of user: User) async throws(TodoStoreError) -> Int
+
     // MARK: Operations
 
     /// Counts over every user (one consistent read).

@@ -57,7 +57,37 @@ extension PostgresTodoStore {
                 )
                 """,
             ]
-        )
+        ),
+        // Every write to a user's data bumps the user's change count in the same transaction
+        // (triggers, so no write path can forget it): the version of the user's pages for
+        // conditional GET, the same on every instance.
+        Migration(
+            name: "todo-demo v2: change counts",
+            statements: [
+                "ALTER TABLE users ADD COLUMN change_count bigint NOT NULL DEFAULT 0",
+                """
+                CREATE FUNCTION todo_demo_bump_change_count() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE users SET change_count = change_count + 1
+                    WHERE username = CASE WHEN TG_OP = 'DELETE' THEN OLD.username ELSE NEW.username END;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER todo_bumps_change_count AFTER INSERT OR UPDATE OR DELETE ON todo
+                FOR EACH ROW EXECUTE FUNCTION todo_demo_bump_change_count()
+                """,
+                """
+                CREATE TRIGGER project_bumps_change_count AFTER INSERT OR UPDATE OR DELETE ON project
+                FOR EACH ROW EXECUTE FUNCTION todo_demo_bump_change_count()
+                """,
+                """
+                CREATE TRIGGER settings_bump_change_count AFTER UPDATE OF hides_completed_todos ON users
+                FOR EACH ROW EXECUTE FUNCTION todo_demo_bump_change_count()
+                """,
+            ]
+        ),
     ]
 
     /// The key of the transaction-level advisory lock that start-up work takes (migrating,

@@ -236,6 +236,12 @@ public final class PostgresTodoStore: TodoStore {
 
     // MARK: Operations
 
+    public func changeCount(of user: User) async throws(TodoStoreError) -> Int {
+        try await self.read("SELECT change_count FROM users WHERE username = \(user.username)") { rows in
+            try rows.first?.decode(Int.self) ?? 0
+        }
+    }
+
     public func statistics() async throws(TodoStoreError) -> TodoStatistics {
         try await self.read(
             """

@@ -144,6 +144,39 @@ import TodoApp
         }
     }
 
+    /// The change count is the version of a user's pages (conditional GET): every write to the
+    /// user's data bumps it (triggers, in the write's transaction), nothing else does.
+    @Test func everyWriteBumpsItsUsersChangeCountAndNothingElseDoes() async throws {
+        try await withStore { store, _ in
+            let ann = try await store.register(username: "ann", password: "password1")
+            let bob = try await store.register(username: "bob", password: "password1")
+            let bobsCount = try await store.changeCount(of: bob)
+            var seen = [try await store.changeCount(of: ann)]
+            var todo = try await store.addTodo(title: "Buy milk", for: ann)
+            seen.append(try await store.changeCount(of: ann))
+            todo.isDone = true
+            try await store.updateTodo(todo, for: ann)
+            seen.append(try await store.changeCount(of: ann))
+            var project = try await store.addProject(name: "Garden", for: ann)
+            seen.append(try await store.changeCount(of: ann))
+            project.isFavorite = true
+            try await store.updateProject(project, for: ann)
+            seen.append(try await store.changeCount(of: ann))
+            try await store.updateSettings(UserSettings(hidesCompletedTodos: true), for: ann)
+            seen.append(try await store.changeCount(of: ann))
+            try await store.deleteTodo(id: todo.id, of: ann)
+            seen.append(try await store.changeCount(of: ann))
+            #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 }, "\(seen)")
+
+            let count = try await store.changeCount(of: ann)
+            _ = try await store.todos(of: ann)
+            _ = try await store.settings(of: ann)
+            await #expect(throws: TodoStoreError.notFound) { try await store.deleteTodo(id: todo.id, of: ann) }
+            #expect(try await store.changeCount(of: ann) == count)
+            #expect(try await store.changeCount(of: bob) == bobsCount)
+        }
+    }
+
     @Test func settingsAreDefaultsUntilSaved() async throws {
         try await withStore { store, _ in
             let ann = try await store.register(username: "ann", password: "password1")
@@ -215,6 +248,8 @@ import TodoApp
             expectOneMore("todos")
             _ = try await store.settings(of: ann)
             expectOneMore("settings")
+            _ = try await store.changeCount(of: ann)
+            expectOneMore("changeCount")
             _ = try await store.authenticate(username: "ann", password: "password1")
             expectOneMore("authenticate")
             _ = await store.loginWait(for: "ann")

@@ -7,6 +7,8 @@ final class ForgotPasswordScreen: Screen {
 
     var template: String { "auth/forgot-password" }
     var title: String { "Forgot password" }
+    /// The screen keeps whether it sent a link, and to whom: that is its data.
+    var dataVersion: String? { self.sentTo.map { "sent to \($0)" } ?? "" }
     var viewModel: ViewModel {
         guard let sentTo = self.sentTo else { return ["sent": false] }
         return ["sent": true, "sentTo": .string(sentTo)]

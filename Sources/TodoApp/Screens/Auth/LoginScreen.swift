@@ -6,6 +6,8 @@ struct LoginScreen: Screen {
 
     var template: String { "auth/login" }
     var title: String { "Welcome" }
+    /// Shows no stored data: the page changes only with the navigation state.
+    var dataVersion: String? { "" }
     var viewModel: ViewModel {
         [
             "demoUsername": .string(InMemoryTodoStore.demoUser.username),

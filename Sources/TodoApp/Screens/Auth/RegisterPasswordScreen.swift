@@ -8,6 +8,8 @@ struct RegisterPasswordScreen: Screen {
 
     var template: String { "auth/register-password" }
     var title: String { "Choose a password" }
+    /// Shows only its input (part of the navigation state).
+    var dataVersion: String? { "" }
     var viewModel: ViewModel { ["username": .string(self.username)] }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {

@@ -6,6 +6,8 @@ struct RegisterUsernameScreen: Screen {
 
     var template: String { "auth/register-username" }
     var title: String { "Register" }
+    /// Shows no stored data: the page changes only with the navigation state.
+    var dataVersion: String? { "" }
     var viewModel: ViewModel { [:] }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {

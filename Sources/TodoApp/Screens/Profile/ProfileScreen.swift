@@ -1,7 +1,7 @@
 import Signalbox
 
 /// The Profile tab's root: who is signed in, a summary, and logout (`action=logout`).
-struct ProfileScreen: Screen {
+struct ProfileScreen: UserDataScreen {
     let user: User
     let store: any TodoStore
 

@@ -1,7 +1,7 @@
 import Signalbox
 
 /// The user's settings. Saving stores them and goes back to the profile.
-struct SettingsScreen: Screen {
+struct SettingsScreen: UserDataScreen {
     let user: User
     let store: any TodoStore
 

@@ -1,7 +1,7 @@
 import Signalbox
 
 /// A full-screen form for a new project. Creating closes it and shows the project.
-struct CreateProjectScreen: Screen {
+struct CreateProjectScreen: UserDataScreen {
     let user: User
     let store: any TodoStore
 

@@ -1,7 +1,7 @@
 import Signalbox
 
 /// The Projects tab's root: every project with its number of todos.
-struct ProjectListScreen: Screen {
+struct ProjectListScreen: UserDataScreen {
     let user: User
     let store: any TodoStore
 

@@ -1,7 +1,7 @@
 import Signalbox
 
 /// One project: its todos and a favourite toggle.
-struct ProjectScreen: Screen {
+struct ProjectScreen: UserDataScreen {
     /// The project's id (the route's input).
     let id: Int
     let user: User

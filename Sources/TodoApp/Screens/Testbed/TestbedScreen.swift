@@ -22,6 +22,8 @@ struct TestbedScreen: Screen {
     }
 
     var template: String { "testbed/testbed" }
+    /// Shows only where it sits in the tree, which the navigation state covers.
+    var dataVersion: String? { "" }
     var title: String {
         switch self.kind {
         case .start: self.level == 1 ? "Testbed" : "Testbed \(self.level)"

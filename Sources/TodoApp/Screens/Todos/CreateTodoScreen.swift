@@ -1,7 +1,7 @@
 import Signalbox
 
 /// The new-todo dialog. Creating closes it and shows the new todo.
-struct CreateTodoScreen: Screen {
+struct CreateTodoScreen: UserDataScreen {
     let user: User
     let store: any TodoStore
 

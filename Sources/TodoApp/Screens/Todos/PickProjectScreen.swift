@@ -2,7 +2,7 @@ import Signalbox
 
 /// A dialog over a todo listing the projects; choosing one answers the `pickProject` route
 /// with that ``Project``. Closing it (or going Back) answers nothing and changes nothing.
-struct PickProjectScreen: Screen {
+struct PickProjectScreen: UserDataScreen {
     let user: User
     let store: any TodoStore
 

@@ -1,7 +1,7 @@
 import Signalbox
 
 /// The Todos tab's root: every todo of the user (done ones hidden if the settings say so).
-struct TodoListScreen: Screen {
+struct TodoListScreen: UserDataScreen {
     let user: User
     let store: any TodoStore
 

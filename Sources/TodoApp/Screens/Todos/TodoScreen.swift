@@ -2,7 +2,7 @@ import Signalbox
 
 /// One todo: toggle done or favourite, file it under a project (through the picker), or delete
 /// it. A todo that does not exist (deleted, or someone else's) shows as missing.
-struct TodoScreen: Screen {
+struct TodoScreen: UserDataScreen {
     /// The todo's id (the route's input).
     let id: Int
     let user: User

@@ -1,0 +1,108 @@
+import Signalbox
+
+/// A page's validator, sent as its `ETag`: a stable hash of everything the page is a function
+/// of — how it is written (HTML with which templates, or JSON), where the app is mounted,
+/// whether developer tools are on, the session's CSRF token (so a rotated session, at login or
+/// logout, never matches a page of the old one), the whole navigation state (every stack and
+/// tab, not only the visible branch) and each shown screen's ``Screen/dataVersion``.
+///
+/// A revalidation (`If-None-Match`) that names it is answered `304 Not Modified` without
+/// loading titles or view models and without rendering.
+struct PageValidator: Equatable, Sendable {
+    /// The entity tag, quotes included: `"p…"` (32 hex digits).
+    let entityTag: String
+
+    /// The validator of the page `branch` shows, or `nil` when it cannot have one: a screen
+    /// without a data version, HTML templates without a version, or a tree that does not
+    /// snapshot.
+    static func of(
+        _ branch: ActiveBranch,
+        in state: SessionState,
+        templates: String?,
+        json: Bool,
+        mount: MountPath,
+        developerTools: Bool
+    ) async throws -> PageValidator? {
+        var hasher = StableHasher()
+        if json {
+            hasher.combine("json")
+        } else {
+            guard let templates else { return nil }
+            hasher.combine("html")
+            hasher.combine(templates)
+        }
+        hasher.combine(mount.prefix)
+        hasher.combine(developerTools)
+        hasher.combine(state.csrfToken)
+        guard let snapshot = try? state.tree.snapshot() else { return nil }
+        hasher.combine(snapshot)
+        for entry in branch.screens {
+            guard let version = try await entry.screen.dataVersion else { return nil }
+            hasher.combine(version)
+        }
+        return PageValidator(entityTag: "\"p\(hasher.finalize())\"")
+    }
+
+    /// Whether an `If-None-Match` field value names this validator: `*`, or a list of entity
+    /// tags compared weakly (RFC 9110 §13.1.2: `W/` is ignored). A malformed list matches
+    /// nothing, so the client gets the full page.
+    func isNamed(byIfNoneMatch field: String?) -> Bool {
+        guard let field else { return false }
+        let own = self.entityTag.utf8
+        var rest = Substring(field).utf8[...]
+        while true {
+            rest = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") }
+            guard let first = rest.first else { return false }
+            if first == UInt8(ascii: "*") { return true }
+            if rest.starts(with: "W/".utf8) { rest = rest.dropFirst(2) }
+            guard rest.first == UInt8(ascii: "\"") else { return false }
+            guard let close = rest.dropFirst().firstIndex(of: UInt8(ascii: "\"")) else { return false }
+            let tag = rest[...close]
+            if tag.elementsEqual(own) { return true }
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+}
+
+extension StableHasher {
+    mutating func combine(_ snapshot: NavigationSnapshot) {
+        self.combine(snapshot.pendingPath)
+        self.combine(snapshot.root)
+    }
+
+    mutating func combine(_ coordinator: CoordinatorSnapshot) {
+        switch coordinator {
+        case .navigation(let type, let root, let stack):
+            self.combine(byte: 1)
+            self.combine(type)
+            self.combine(root)
+            self.combine(UInt64(stack.count))
+            for entry in stack { self.combine(entry) }
+        case .tabs(let type, let active, let tabs):
+            self.combine(byte: 2)
+            self.combine(type)
+            self.combine(active)
+            self.combine(UInt64(tabs.count))
+            for tab in tabs {
+                self.combine(tab.name)
+                self.combine(tab.child)
+            }
+        case .wrapper(let type, let child):
+            self.combine(byte: 3)
+            self.combine(type)
+            self.combine(child)
+        }
+    }
+
+    mutating func combine(_ coordinator: CoordinatorSnapshot?) {
+        guard let coordinator else { return self.combine(byte: 0) }
+        self.combine(coordinator)
+    }
+
+    mutating func combine(_ entry: EntrySnapshot) {
+        self.combine(entry.route)
+        self.combine(entry.presentation?.rawValue)
+        self.combine(entry.input)
+        self.combine(entry.child)
+    }
+}

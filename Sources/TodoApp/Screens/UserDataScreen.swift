@@ -1,0 +1,15 @@
+import Signalbox
+
+/// A screen that shows one user's data from the store. Its data version is the user's change
+/// count, which every write to the user's todos, projects or settings bumps, so a page of these
+/// screens is answered `304 Not Modified` only while none of the user's data changed.
+protocol UserDataScreen: Screen {
+    var user: User { get }
+    var store: any TodoStore { get }
+}
+
+extension UserDataScreen {
+    var dataVersion: String? {
+        get async throws { String(try await self.store.changeCount(of: self.user)) }
+    }
+}
