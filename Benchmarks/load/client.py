@@ -30,6 +30,7 @@ class Client:
         parts = urllib.parse.urlsplit(url)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
         self.cookie = None
+        self.headers = {}
 
     def request(self, method, path, body=None, headers=None, json_answer=True):
         headers = dict(headers or {})
@@ -43,6 +44,7 @@ class Client:
         self.conn.request(method, path, body=body, headers=headers)
         response = self.conn.getresponse()
         data = response.read()
+        self.headers = {name.lower(): value for name, value in response.getheaders()}
         for name, value in response.getheaders():
             if name.lower() == "set-cookie":
                 match = re.match(COOKIE + r"=([\w-]+)", value)
@@ -86,6 +88,18 @@ def demo(url, out, todos, sessions):
         other, _ = demo_login(url)
         ids.append(other.cookie)
     open(f"{out}/demo-many.txt", "w").write("".join(i + "\n" for i in ids))
+    # Each session's validator of its list page, for revalidation (If-None-Match → 304).
+    lines = []
+    for cookie in ids:
+        other = Client(url)
+        other.cookie = cookie
+        status, _ = other.request("GET", MOUNT + LIST, json_answer=False)
+        etag = other.headers.get("etag")
+        assert status == 200 and etag, (status, other.headers)
+        status, body = other.request("GET", MOUNT + LIST, headers={"If-None-Match": etag}, json_answer=False)
+        assert status == 304 and not body, status
+        lines.append(f"{cookie} {etag}\n")
+    open(f"{out}/demo-revalidate.txt", "w").write("".join(lines))
     print(f"demo: {count} todos, 1 + {sessions} sessions on {MOUNT}{LIST}, page {len(page)} bytes")
 
 

@@ -1,6 +1,7 @@
 -- wrk script: GET one or two paths with session cookies read from a file.
 --   wrk ... -s sessions.lua URL -- COOKIE_FILE PATH1 [PATH2]
--- COOKIE_FILE holds one session id per line (the value of the signalbox_session cookie).
+-- COOKIE_FILE holds one session id per line (the value of the signalbox_session cookie),
+-- optionally followed by a space and an entity tag, sent as If-None-Match (revalidation).
 -- With one id, every connection of every thread sends that session (its requests serialise on
 -- the session's lock in Signalbox). With several, the ids are split between wrk's threads and
 -- each thread hands them out round-robin, one per request: with at least as many ids as
@@ -34,11 +35,14 @@ function init(args)
     if path2 and path2 ~= "" then paths[2] = path2 end
     requests = {}
     uses = {}
-    for i, id in ipairs(mine) do
+    for i, line in ipairs(mine) do
+        local id, etag = line:match("^(%S+)%s*(.*)$")
+        local headers = { ["Cookie"] = "signalbox_session=" .. id }
+        if etag ~= "" then headers["If-None-Match"] = etag end
         requests[i] = {}
         uses[i] = 0
         for j, path in ipairs(paths) do
-            requests[i][j] = wrk.format("GET", path, { ["Cookie"] = "signalbox_session=" .. id })
+            requests[i][j] = wrk.format("GET", path, headers)
         end
     end
     count = #mine

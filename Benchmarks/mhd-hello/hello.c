@@ -7,7 +7,12 @@
  * Content-Type and one Set-Cookie, built per request and queued on the final handler call (queuing
  * on the first call would disable keep-alive).
  *
- * Usage: hello-c [port]   (0 picks a free port; the bound port is printed as "PORT <n>")
+ * Usage: hello-c [port [page-file]]   (0 picks a free port; the bound port is printed as "PORT <n>")
+ *
+ * With page-file, the server answers that file's bytes (read into memory once, at start) as
+ * text/html instead of "Hello": (a') in the load benchmark, the demo's list page as static bytes,
+ * the limit for a page of that size on this server. The response is created per request as for
+ * hello, from the buffer without copying it (MHD_RESPMEM_PERSISTENT).
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -22,8 +27,29 @@
 #include <unistd.h>
 #include <microhttpd.h>
 
-static const char body[] = "Hello, world!\n";
+static const char hello[] = "Hello, world!\n";
+static const char *body = hello;
+static size_t body_size = sizeof(hello) - 1;
+static const char *content_type = "text/plain; charset=utf-8";
+static enum MHD_ResponseMemoryMode body_mode = MHD_RESPMEM_MUST_COPY;
 static int first_call_marker;
+
+static int load_page(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) return -1;
+    if (fseek(file, 0, SEEK_END) != 0) { fclose(file); return -1; }
+    long size = ftell(file);
+    if (size < 0 || fseek(file, 0, SEEK_SET) != 0) { fclose(file); return -1; }
+    char *bytes = malloc((size_t)size + 1);
+    if (bytes == NULL || fread(bytes, 1, (size_t)size, file) != (size_t)size) { fclose(file); free(bytes); return -1; }
+    fclose(file);
+    body = bytes;
+    body_size = (size_t)size;
+    content_type = "text/html; charset=utf-8";
+    body_mode = MHD_RESPMEM_PERSISTENT;
+    return 0;
+}
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *connection, const char *url,
                                const char *method, const char *version, const char *upload_data,
@@ -39,9 +65,9 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *connection, con
         return MHD_YES;
     }
     struct MHD_Response *response =
-        MHD_create_response_from_buffer(sizeof(body) - 1, (void *)body, MHD_RESPMEM_MUST_COPY);
+        MHD_create_response_from_buffer(body_size, (void *)body, body_mode);
     if (response == NULL) return MHD_NO;
-    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
     MHD_add_response_header(response, MHD_HTTP_HEADER_SET_COOKIE, "session=abc123; Path=/; HttpOnly; SameSite=Lax");
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
     MHD_destroy_response(response);
@@ -51,6 +77,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *connection, con
 int main(int argc, char **argv)
 {
     uint16_t port = argc > 1 ? (uint16_t)atoi(argv[1]) : 8081;
+    if (argc > 2 && load_page(argv[2]) != 0) {
+        fprintf(stderr, "hello-c: cannot read %s\n", argv[2]);
+        return 1;
+    }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned int pool = cores > 1 ? (unsigned int)cores : 1;
 

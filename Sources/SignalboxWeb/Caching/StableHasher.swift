@@ -1,30 +1,49 @@
 /// A 128-bit hash that is the same in every process and on every machine (unlike `Hasher`,
 /// which is seeded per process), for validators that instances behind a load balancer must
-/// agree on: two FNV-1a lanes with different offsets, each finished with MurmurHash3's mixer.
+/// agree on: two multiply–xorshift lanes over 8-byte little-endian words, each finished with
+/// MurmurHash3's mixer.
 ///
 /// Not a cryptographic hash: it tells versions apart, it does not hide or authenticate them.
-/// Every value is written with its length or a terminator, so `("ab", "c")` and `("a", "bc")`
-/// differ.
+/// Every value is written with its length or a marker, so `("ab", "c")` and `("a", "bc")` differ.
 struct StableHasher {
     private var low: UInt64 = 0xCBF2_9CE4_8422_2325
     private var high: UInt64 = 0x6C62_272E_07BB_0142
 
+    /// Mixes one 64-bit word into both lanes.
+    mutating func combine(_ word: UInt64) {
+        self.low = (self.low ^ word) &* 0x9E37_79B9_7F4A_7C15
+        self.low ^= self.low >> 32
+        self.high = (self.high ^ word) &* 0xC2B2_AE3D_27D4_EB4F
+        self.high ^= self.high >> 29
+    }
+
     mutating func combine(byte: UInt8) {
-        self.low = (self.low ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        self.high = (self.high ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        self.combine(UInt64(byte))
     }
 
-    mutating func combine(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { self.combine(byte: UInt8(truncatingIfNeeded: value >> shift)) }
-    }
-
+    /// The text's UTF-8 bytes as words (the last one zero-padded), then its length.
     mutating func combine(_ text: String) {
-        var count: UInt64 = 0
-        for byte in text.utf8 {
-            self.combine(byte: byte)
-            count += 1
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index + 8 <= bytes.count {
+                self.combine(
+                    UInt64(
+                        littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(
+                            fromByteOffset: index,
+                            as: UInt64.self
+                        )
+                    )
+                )
+                index += 8
+            }
+            if index < bytes.count {
+                var word: UInt64 = 0
+                for (shift, byte) in bytes[index...].enumerated() { word |= UInt64(byte) << UInt64(8 * shift) }
+                self.combine(word)
+            }
         }
-        self.combine(count)
+        self.combine(UInt64(text.utf8.count) | 0x8000_0000_0000_0000)
     }
 
     mutating func combine(_ text: String?) {
