@@ -154,7 +154,7 @@ private struct JSONValue: Decodable {
             return
         }
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            var fields: [String: ViewModel] = [:]
+            var fields = ViewModel.Fields()
             for key in object.allKeys { fields[key.stringValue] = try object.decode(JSONValue.self, forKey: key).value }
             self.value = .object(fields)
             return
@@ -182,7 +182,7 @@ private struct JSONValue: Decodable {
 }
 
 extension ViewModel {
-    var objectFields: [String: ViewModel]? {
+    var objectFields: ViewModel.Fields? {
         guard case .object(let fields) = self else { return nil }
         return fields
     }

@@ -73,7 +73,7 @@ struct SchemaValidator {
     }
 
     private func checkObject(
-        _ fields: [String: ViewModel],
+        _ fields: ViewModel.Fields,
         against schema: ViewModel,
         at path: String,
         into problems: inout [String]

@@ -15,7 +15,13 @@ public enum ViewModel: Sendable, Hashable {
     case double(Double)
     case string(String)
     case list([ViewModel])
-    case object([String: ViewModel])
+    /// Named fields (see ``Fields``); a dictionary literal makes one.
+    case object(Fields)
+
+    /// An object with the fields of `dictionary`, ordered by name.
+    public static func object(_ dictionary: [String: ViewModel]) -> ViewModel {
+        .object(Fields(dictionary))
+    }
 
     /// The value under `key` when this is an object, else `nil`.
     public subscript(key: String) -> ViewModel? {
@@ -25,7 +31,7 @@ public enum ViewModel: Sendable, Hashable {
 
     /// Returns a copy of this object with `other`'s fields added (replacing equal keys).
     /// Non-object values are returned unchanged.
-    public func merging(_ other: [String: ViewModel]) -> ViewModel {
+    public func merging(_ other: Fields) -> ViewModel {
         guard case .object(var fields) = self else { return self }
         fields.merge(other) { _, new in new }
         return .object(fields)
@@ -58,6 +64,9 @@ extension ViewModel: ExpressibleByArrayLiteral {
 
 extension ViewModel: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, ViewModel)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        var fields = Fields()
+        fields.reserveCapacity(elements.count)
+        for (key, value) in elements { fields[key] = value }
+        self = .object(fields)
     }
 }

@@ -22,11 +22,11 @@ struct FormEcho: Sendable {
     }
 
     /// `form` (the echoed values), `error` and `fieldErrors`.
-    var viewModel: [String: ViewModel] {
-        [
-            "form": .object(
-                Dictionary(uniqueKeysWithValues: self.values.map { ($0.name, ViewModel.string($0.value)) })
-            ),
+    var viewModel: ViewModel.Fields {
+        var form = ViewModel.Fields()
+        for (name, value) in self.values { form[name] = .string(value) }
+        return [
+            "form": .object(form),
             "error": .string(self.rejection.message),
             "fieldErrors": .object(self.rejection.fieldErrors.mapValues { .string($0) }),
         ]

@@ -90,10 +90,10 @@ struct PageComposer {
         of page: PageDocument,
         at index: Int,
         csrf: String,
-        extras: [String: ViewModel]?
+        extras: ViewModel.Fields?
     ) throws -> String {
         let entry = page.layout.branch[index]
-        var context: [String: ViewModel] = [
+        var context: ViewModel.Fields = [
             "csrf": .string(csrf), "path": .string(self.mount.url(for: entry.path)),
             "base": .string(self.base(of: entry.path)), "mount": .string(self.mount.prefix),
         ]

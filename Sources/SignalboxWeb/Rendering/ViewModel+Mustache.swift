@@ -4,7 +4,7 @@ import Signalbox
 /// Presents a ``ViewModel`` object to swift-mustache without reflection: fields are looked up by
 /// name and converted on access.
 struct MustacheObject: MustacheParent {
-    let fields: [String: ViewModel]
+    let fields: ViewModel.Fields
 
     func child(named name: String) -> Any? {
         self.fields[name].map(MustacheObject.value)

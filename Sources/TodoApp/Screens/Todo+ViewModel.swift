@@ -3,7 +3,7 @@ import Signalbox
 extension Todo {
     /// The fields templates and JSON clients see; `project` is the project's name when filed.
     func viewModel(projects: [Project]) -> ViewModel {
-        var fields: [String: ViewModel] = [
+        var fields: ViewModel.Fields = [
             "id": .int(self.id),
             "title": .string(self.title),
             "isDone": .bool(self.isDone),
@@ -20,7 +20,7 @@ extension Todo {
 extension Project {
     /// The fields templates and JSON clients see.
     func viewModel(todoCount: Int?) -> ViewModel {
-        var fields: [String: ViewModel] = [
+        var fields: ViewModel.Fields = [
             "id": .int(self.id),
             "name": .string(self.name),
             "isFavorite": .bool(self.isFavorite),

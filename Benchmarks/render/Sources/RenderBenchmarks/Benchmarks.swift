@@ -170,6 +170,27 @@ func requestBenchmark(_ name: String, renderer: @escaping () throws -> any Templ
     }
 }
 
+/// The list page revalidated: `If-None-Match` with the page's `ETag` → `304`, nothing rendered.
+func revalidationBenchmark(_ name: String, renderer: @escaping () throws -> any TemplateRenderer) -> Benchmark {
+    Benchmark(name: name) {
+        let app = makeApp(try renderer(), store: await makeStore())
+        let session = try await logIn(app)
+        let page = try await app.respond(to: get(listPath, cookie: session))
+        guard let etag = page.headerFields[.eTag] else { throw BenchmarkError.noValidator }
+        var request = get(listPath, cookie: session)
+        request.head.headerFields[.ifNoneMatch] = etag
+        let revalidation = request
+        return {
+            let response = try await app.respond(to: revalidation)
+            precondition(response.status == .notModified, "\(response.status)")
+        }
+    }
+}
+
+enum BenchmarkError: Error {
+    case noValidator
+}
+
 /// The render calls of one list-page request.
 func recordedListCalls() async throws -> [(String, ViewModel)] {
     let recorder = RecordingRenderer(try MustacheRenderer(directory: templates))
@@ -204,6 +225,7 @@ func allBenchmarks() -> [Benchmark] { [
     requestBenchmark("request: list page, compiled (library)", renderer: compiled, paths: [listPath]),
     requestBenchmark(
         "request: list ↔ todo, compiled (library)", renderer: compiled, paths: [listPath, todoPath]),
+    revalidationBenchmark("request: list page revalidated (304)", renderer: compiled),
 ] }
 
 func now() -> UInt64 {

@@ -63,18 +63,23 @@ extension CompiledTemplate {
             if key.isCurrent { return self.stack.last }
             var found: ViewModel?
             if key.isAnchored {
-                if case .object(let fields)? = self.stack.last { found = fields[key.first] }
+                if case .object(let fields)? = self.stack.last {
+                    found = fields.value(forKey: key.first, fingerprint: key.firstFingerprint)
+                }
             } else {
                 for context in self.stack.reversed() {
-                    if case .object(let fields) = context, let value = fields[key.first] {
+                    if case .object(let fields) = context,
+                        let value = fields.value(forKey: key.first, fingerprint: key.firstFingerprint)
+                    {
                         found = value
                         break
                     }
                 }
             }
             guard var value = found else { return nil }
-            for name in key.rest {
-                guard case .object(let fields) = value, let child = fields[name] else { return nil }
+            for (name, fingerprint) in zip(key.rest, key.restFingerprints) {
+                guard case .object(let fields) = value, let child = fields.value(forKey: name, fingerprint: fingerprint)
+                else { return nil }
                 value = child
             }
             return value
