@@ -8,9 +8,9 @@ struct PageComposer {
     let developerTools: Bool
     let mount: MountPath
 
-    /// The HTML page.
-    func html(_ page: PageDocument) throws -> String {
-        try self.renderer.render("layout", with: try self.pageModel(page))
+    /// The HTML page, as UTF-8.
+    func html(_ page: PageDocument) throws -> [UInt8] {
+        try self.renderer.renderUTF8("layout", with: try self.pageModel(page))
     }
 
     /// The view model `layout` receives (see the README, "Page view model").

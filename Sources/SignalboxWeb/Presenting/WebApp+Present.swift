@@ -40,7 +40,7 @@ extension WebApp {
             var response: Response =
                 exchange.wantsJSON
                 ? .json(status, try NavigationStateJSON.render(page, mount: self.configuration.mountPath))
-                : .html(status, try self.composer.html(page))
+                : .html(status, bytes: try self.composer.html(page))
             if let validator = page.validator { response.headerFields[.eTag] = validator.entityTag }
             return response
         case .notModified(let validator):

@@ -151,6 +151,14 @@ public struct MustacheRenderer: TemplateRenderer {
         return try self.interpret(name, with: viewModel)
     }
 
+    /// Renders template `name` into UTF-8 bytes (a compiled template writes them directly).
+    public func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8] {
+        if let template = self.compiled.templates[name], let bytes = template.renderUTF8(viewModel) {
+            return bytes
+        }
+        return Array(try self.interpret(name, with: viewModel).utf8)
+    }
+
     /// Renders template `name` with swift-mustache.
     private func interpret(_ name: String, with viewModel: ViewModel) throws -> String {
         let context: Any =

@@ -92,6 +92,10 @@ public final class ReloadingMustacheRenderer: TemplateRenderer {
         try self.current().render(name, with: viewModel)
     }
 
+    public func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8] {
+        try self.current().renderUTF8(name, with: viewModel)
+    }
+
     /// Whether the last load has the template; while it failed, whether its file is there.
     public func hasTemplate(named name: String) -> Bool {
         if let renderer = try? self.current() { return renderer.hasTemplate(named: name) }

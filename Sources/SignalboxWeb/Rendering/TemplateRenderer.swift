@@ -11,6 +11,10 @@ public protocol TemplateRenderer: Sendable {
     /// - Throws: ``TemplateError`` when there is no template of that name.
     func render(_ name: String, with viewModel: ViewModel) throws -> String
 
+    /// Renders template `name` with `viewModel` into UTF-8 bytes: what a response body needs.
+    /// Default: ``render(_:with:)``'s text, as UTF-8.
+    func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8]
+
     /// Whether a template of that name exists.
     func hasTemplate(named name: String) -> Bool
 
@@ -27,6 +31,10 @@ public protocol TemplateRenderer: Sendable {
 }
 
 extension TemplateRenderer {
+    public func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8] {
+        Array(try self.render(name, with: viewModel).utf8)
+    }
+
     public var loadError: TemplateError? { nil }
     public var version: String? { nil }
 }

@@ -7,6 +7,13 @@ extension Response {
         Response(status: status, contentType: "text/html; charset=utf-8", body: body)
     }
 
+    /// An HTML page already encoded as UTF-8.
+    static func html(_ status: HTTPResponse.Status, bytes: [UInt8]) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = "text/html; charset=utf-8"
+        return Response(status: status, headerFields: fields, body: bytes)
+    }
+
     /// A JSON document.
     static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
         Response(status: status, contentType: "application/json", body: body)

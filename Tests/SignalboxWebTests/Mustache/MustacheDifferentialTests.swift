@@ -38,6 +38,7 @@ import Testing
                     actual == expected,
                     "\(name) of \(templates.sorted { $0.key < $1.key }) with \(model): compiled: \(compiled.interpretedTemplates[name] == nil)"
                 )
+                #expect((try? compiled.renderUTF8(name, with: model)) == expected.map { Array($0.utf8) }, "as bytes")
             }
         }
         // The property must not hold vacuously: most templates parse and most of those compile.

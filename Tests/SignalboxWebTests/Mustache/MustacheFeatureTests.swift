@@ -51,9 +51,9 @@ struct MustacheFeature: CustomTestStringConvertible, Sendable {
         ),
         .init(
             "integers, booleans, doubles",
-            "{{i}} {{b}} {{f}} {{d}}",
-            ["i": 42, "b": true, "f": false, "d": 1.5],
-            "42 true false 1.5"
+            "{{i}} {{b}} {{f}} {{d}} {{z}} {{n}} {{one}}",
+            ["i": 42, "b": true, "f": false, "d": 1.5, "z": 0, "n": -7, "one": 1],
+            "42 true false 1.5 0 -7 1"
         ),
         .init("null and missing render nothing", "[{{n}}][{{missing}}][{{{n}}}]", ["n": .null], "[][][]"),
         .init("a list in a variable falls back to swift-mustache", "{{x}}", ["x": [1, 2]], "[1, 2]"),
@@ -218,5 +218,7 @@ struct MustacheFeature: CustomTestStringConvertible, Sendable {
         let reference = try interpreted.render("main", with: feature.model)
         #expect(reference == feature.expected, "swift-mustache")
         #expect(try compiled.render("main", with: feature.model) == reference, "compiled")
+        // A page goes to the response body as bytes, written without a String in between.
+        #expect(try compiled.renderUTF8("main", with: feature.model) == Array(reference.utf8), "compiled, as bytes")
     }
 }

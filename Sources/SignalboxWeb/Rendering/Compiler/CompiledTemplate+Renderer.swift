@@ -3,10 +3,10 @@ import Signalbox
 extension CompiledTemplate {
     /// Evaluates operations against a context stack, as swift-mustache evaluates its tokens
     /// against its boxes (`MustacheObject`, arrays, `MustacheNull`, scalars).
-    struct Renderer {
+    struct Renderer<Output: TemplateOutput> {
         let operations: [Operation]
         var stack: [ViewModel]
-        var output = ""
+        var output = Output()
 
         /// Runs `range`; `false` when a value cannot be rendered like swift-mustache renders it.
         mutating func run(_ range: Range<Int>) -> Bool {
@@ -90,10 +90,10 @@ extension CompiledTemplate {
         private mutating func append(_ value: ViewModel, escaped: Bool) -> Bool {
             switch value {
             case .null: break
-            case .string(let text): escaped ? self.output.appendHTMLEscaped(text) : self.output.append(text)
-            case .int(let number): self.output.append(String(number))
-            case .bool(let flag): self.output.append(flag ? "true" : "false")
-            case .double(let number): self.output.append(String(describing: number))
+            case .string(let text): escaped ? self.output.append(escaped: text) : self.output.append(raw: text)
+            case .int(let number): self.output.append(decimal: number)
+            case .bool(let flag): self.output.append(raw: flag ? "true" : "false")
+            case .double(let number): self.output.append(raw: String(describing: number))
             case .list, .object: return false
             }
             return true

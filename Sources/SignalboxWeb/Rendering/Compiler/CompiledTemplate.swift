@@ -2,7 +2,7 @@ import Signalbox
 
 /// A Mustache template compiled for ``ViewModel``s: parsed once with swift-mustache's rules, its
 /// partials and blocks inlined, adjacent text merged, and the result a flat list of four
-/// ``Operation``s evaluated directly against the view model into one pre-sized `String` — no
+/// ``Operation``s evaluated directly against the view model into one pre-sized byte buffer — no
 /// `Any` boxes, no dynamic casts, no intermediate strings per token, byte-wise HTML escaping.
 ///
 /// The output is byte-for-byte swift-mustache's. Where swift-mustache would print Swift's own
@@ -33,11 +33,22 @@ struct CompiledTemplate: Sendable {
 
     /// Renders with `root` as the context; `nil` when swift-mustache must render it instead.
     func render(_ root: ViewModel) -> String? {
-        var renderer = Renderer(operations: self.operations, stack: [root])
+        self.render(root, into: String.self)
+    }
+
+    /// Renders with `root` as the context into UTF-8 bytes (no `String` made, so none to
+    /// validate: a page goes to the response body as it is written); `nil` when swift-mustache
+    /// must render it instead.
+    func renderUTF8(_ root: ViewModel) -> [UInt8]? {
+        self.render(root, into: [UInt8].self)
+    }
+
+    private func render<Output: TemplateOutput>(_ root: ViewModel, into: Output.Type) -> Output? {
+        var renderer = Renderer<Output>(operations: self.operations, stack: [root])
         renderer.output.reserveCapacity(self.sizeHint.value)
         renderer.stack.reserveCapacity(8)
         guard renderer.run(0..<self.operations.count) else { return nil }
-        self.sizeHint.update(renderer.output.utf8.count)
+        self.sizeHint.update(renderer.output.utf8Count)
         return renderer.output
     }
 }
@@ -59,15 +70,15 @@ extension CompiledTemplate {
                 switch node {
                 case .text(let text):
                     if self.operations.count > self.barrier, case .text(let previous)? = self.operations.last {
-                        self.operations[self.operations.count - 1] = .text(previous + text)
+                        self.operations[self.operations.count - 1] = .text(Literal(previous.text + text))
                     } else if !text.isEmpty {
-                        self.operations.append(.text(text))
+                        self.operations.append(.text(Literal(text)))
                     }
                 case .variable(let name, let escaped):
                     self.operations.append(.value(LookupKey(name), escaped: escaped))
                 case .section(let name, let body, let inverted):
                     let index = self.operations.count
-                    self.operations.append(.text(""))  // replaced once the body's end is known
+                    self.operations.append(.text(Literal("")))  // replaced once the body's end is known
                     self.barrier = self.operations.count
                     try self.compile(body, overrides: overrides, depth: depth)
                     let end = self.operations.count

@@ -2,7 +2,7 @@
 /// is a flat list of these.
 enum Operation: Sendable {
     /// Literal text.
-    case text(String)
+    case text(Literal)
     /// A value, HTML-escaped or raw.
     case value(LookupKey, escaped: Bool)
     /// A section; its body is the operations after it up to `end` (exclusive).

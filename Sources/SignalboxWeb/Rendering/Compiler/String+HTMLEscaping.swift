@@ -48,6 +48,56 @@ extension String {
     }
 }
 
+extension [UInt8] {
+    /// Appends `text`'s UTF-8 HTML-escaped exactly as ``Swift/String/appendHTMLEscaped(_:)``
+    /// does: byte-wise, and `Character`-wise from the first special byte next to a non-ASCII one.
+    mutating func appendHTMLEscaped(_ text: String) {
+        var text = text
+        // The byte offset where the Character-wise path takes over, if it must.
+        let fallback: Int? = text.withUTF8 { bytes in
+            var chunk = 0
+            var previous: UInt8 = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                let replacement: StaticString
+                switch byte {
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default:
+                    previous = byte
+                    continue
+                }
+                if previous >= 0x80 || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
+                    return chunk  // grapheme clusters may join the special character with its neighbour
+                }
+                self.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunk..<index]))
+                replacement.withUTF8Buffer { self.append(contentsOf: $0) }
+                previous = byte
+                chunk = index + 1
+            }
+            self.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunk...]))
+            return nil
+        }
+        if let fallback {
+            // `fallback` follows an ASCII byte (or is the start): a scalar boundary.
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: fallback)
+            self.append(contentsOf: Substring(text.unicodeScalars[start...]).escapedByCharacter.utf8)
+        }
+    }
+
+    /// Appends `number` in decimal, as `String(number)` writes it.
+    mutating func appendDecimal(_ number: Int) {
+        if number >= 0 && number < 10 {
+            self.append(UInt8(ascii: "0") + UInt8(number))
+        } else {
+            self.append(contentsOf: String(number).utf8)
+        }
+    }
+}
+
 extension Substring {
     /// swift-mustache's own algorithm: one `Character` at a time.
     fileprivate var escapedByCharacter: String {
