@@ -71,7 +71,8 @@ extension ViewModel {
         @inlinable
         public func value(forKey key: String, fingerprint: UInt64) -> ViewModel? {
             self.entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where entries[index].fingerprint == fingerprint && entries[index].key == key {
+                for index in entries.indices
+                where entries[index].fingerprint == fingerprint && entries[index].key == key {
                     return entries[index].value
                 }
                 return nil
@@ -121,7 +122,9 @@ extension ViewModel {
         /// The same names with their values transformed.
         public func mapValues(_ transform: (ViewModel) throws -> ViewModel) rethrows -> Fields {
             var mapped = self
-            for index in mapped.entries.indices { mapped.entries[index].value = try transform(mapped.entries[index].value) }
+            for index in mapped.entries.indices {
+                mapped.entries[index].value = try transform(mapped.entries[index].value)
+            }
             return mapped
         }
 
