@@ -61,8 +61,8 @@ public final class SQLiteTodoStore: TodoStore {
         let demo = InMemoryTodoStore.demo()
         let alice = InMemoryTodoStore.demoUser
         let hash = try self.hasher.hash(InMemoryTodoStore.demoPassword)
-        let projects = await demo.projects(of: alice)
-        let todos = await demo.todos(of: alice)
+        let projects = demo.projects(of: alice)
+        let todos = demo.todos(of: alice)
         try await self.pool.write { db in
             try db.execute(
                 sql: "INSERT INTO user (username, password_hash) VALUES (?, ?)",

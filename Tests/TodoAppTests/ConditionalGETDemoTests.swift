@@ -14,8 +14,8 @@ import TodoApp
         #expect(try await client.get("/authenticated/todos", headers: [(.ifNoneMatch, etag)]).status == 304)
 
         // Another user's change is not this page's business.
-        let bob = try await store.register(username: "bob", password: "password1")
-        _ = try await store.addTodo(title: "Bob's", for: bob)
+        let bob = try store.register(username: "bob", password: "password1")
+        _ = try store.addTodo(title: "Bob's", for: bob)
         #expect(try await client.get("/authenticated/todos", headers: [(.ifNoneMatch, etag)]).status == 304)
 
         // Alice toggles a todo on its page: the list she comes back to is new.

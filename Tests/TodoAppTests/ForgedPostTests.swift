@@ -121,10 +121,10 @@ import TodoApp
         return Observed(
             state: try await client.state(),
             cookies: client.cookies,
-            todos: await store.todos(of: alice),
-            projects: await store.projects(of: alice),
-            settings: await store.settings(of: alice),
-            registered: await store.isRegistered(username: "mallory")
+            todos: store.todos(of: alice),
+            projects: store.projects(of: alice),
+            settings: store.settings(of: alice),
+            registered: store.isRegistered(username: "mallory")
         )
     }
 

@@ -18,13 +18,13 @@ import Testing
     @Test func statisticsCountEveryUsersTodosDoneTodosAndProjects() async throws {
         let store = InMemoryTodoStore.demo()
         #expect(await store.statistics() == TodoStatistics(users: 1, todos: 4, done: 1, projects: 2))
-        let bob = try await store.register(username: "bob", password: "tweedledum")
-        var todo = try await store.addTodo(title: "Shell peas", for: bob)
-        _ = try await store.addTodo(title: "Count spoons", for: bob)
+        let bob = try store.register(username: "bob", password: "tweedledum")
+        var todo = try store.addTodo(title: "Shell peas", for: bob)
+        _ = try store.addTodo(title: "Count spoons", for: bob)
         todo.isDone = true
-        try await store.updateTodo(todo, for: bob)
-        _ = try await store.addProject(name: "Kitchen", for: bob)
-        try await store.deleteTodo(id: 1, of: TestApp.alice)
+        try store.updateTodo(todo, for: bob)
+        _ = try store.addProject(name: "Kitchen", for: bob)
+        try store.deleteTodo(id: 1, of: TestApp.alice)
         #expect(await store.statistics() == TodoStatistics(users: 2, todos: 5, done: 2, projects: 3))
     }
 
@@ -59,7 +59,7 @@ import Testing
         let store = InMemoryTodoStore.demo()
         let ids = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<200 {
-                group.addTask { try await store.addTodo(title: "todo \(index)", for: TestApp.alice).id }
+                group.addTask { try store.addTodo(title: "todo \(index)", for: TestApp.alice).id }
             }
             return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
         }

@@ -120,7 +120,7 @@ import Testing
 
     @Test func oneUserNeverSeesAnothersTodos() async throws {
         let store = InMemoryTodoStore.demo()
-        _ = try await store.register(username: "bob", password: "tweedledum")
+        _ = try store.register(username: "bob", password: "tweedledum")
         let app = TestApp(store: store)
         try await app.logIn(username: "bob", password: "tweedledum")
         await #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 1.")) {

@@ -3,7 +3,8 @@ package enum ContentNegotiation {
     /// Whether the client prefers JSON: `application/json` has a higher quality than
     /// `text/html` (browsers always list `text/html`; `*/*` counts for neither).
     package static func prefersJSON(_ accept: String?) -> Bool {
-        guard let accept else { return false }
+        // Browsers' `Accept` never names JSON: answer them without parsing (every request asks).
+        guard let accept, Self.mentionsJSON(accept) else { return false }
         var json = 0.0
         var html = 0.0
         for range in accept.split(separator: ",") {
@@ -22,5 +23,19 @@ package enum ContentNegotiation {
             }
         }
         return json > 0 && json > html
+    }
+
+    /// Whether `json` appears in `text`, ignoring case.
+    private static func mentionsJSON(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 4 else { return false }
+        for index in 0...(bytes.count - 4) where bytes[index] | 0x20 == UInt8(ascii: "j") {
+            if bytes[index + 1] | 0x20 == UInt8(ascii: "s"), bytes[index + 2] | 0x20 == UInt8(ascii: "o"),
+                bytes[index + 3] | 0x20 == UInt8(ascii: "n")
+            {
+                return true
+            }
+        }
+        return false
     }
 }

@@ -23,6 +23,20 @@ enum FileSystem {
 
     static var lastError: Int32 { errno }
 
+    /// The names of the entries of a directory (without `.` and `..`); `nil` if it cannot be read.
+    static func entries(of directory: String) -> Set<String>? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        var names: Set<String> = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.insert(name) }
+        }
+        return names
+    }
+
     /// The absolute path with every symbolic link, `.` and `..` resolved; `nil` if it does not exist.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -53,6 +53,7 @@ extension StaticFiles {
             }
             names.append(name)
         }
+        if let first = names.first, let listing = self.listing, !listing.contains(first) { return .notAFile }
         let candidate = names.isEmpty ? root : root + "/" + names.joined(separator: "/")
         switch self.contained(candidate, root: root) {
         case .file(let file):

@@ -59,6 +59,8 @@ public struct StaticFiles: Responder {
     /// Caching and lookup options.
     public let configuration: Configuration
     private let fallback: any Responder
+    /// The root's top-level names, so most app paths skip the file system.
+    let listing: RootListing?
 
     /// Creates a static file responder.
     ///
@@ -71,6 +73,7 @@ public struct StaticFiles: Responder {
     /// (check ``root`` to warn about a misspelt folder).
     public init(root: String, configuration: Configuration = .init(), fallback: any Responder) {
         self.root = FileSystem.realPath(root).flatMap { FileSystem.kind(of: $0) == .directory ? $0 : nil }
+        self.listing = self.root.map { RootListing(root: $0) }
         self.configuration = configuration
         self.fallback = fallback
     }

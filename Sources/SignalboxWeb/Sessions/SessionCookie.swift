@@ -8,15 +8,17 @@ enum SessionCookie {
     static func candidates(in header: String?, name: String) -> [SessionID] {
         guard let header else { return [] }
         var ids: [SessionID] = []
-        for pair in header.split(separator: ";", omittingEmptySubsequences: true) {
+        // Byte-wise (every delimiter is ASCII): this runs on every request.
+        for pair in header.utf8.split(separator: UInt8(ascii: ";")) {
             let trimmed = pair.trimmingSpaces
-            guard let equals = trimmed.firstIndex(of: "=") else { continue }
-            guard trimmed[..<equals].trimmingSpaces == name[...] else { continue }
+            guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            guard trimmed[..<equals].trimmingSpaces.elementsEqual(name.utf8) else { continue }
             var value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
-            if value.count >= 2, value.first == "\"", value.last == "\"" {
+            if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                 value = value.dropFirst().dropLast()
             }
-            if let id = SessionID(rawValue: String(value)), !ids.contains(id) { ids.append(id) }
+            guard value.count == SessionID.length else { continue }
+            if let id = SessionID(rawValue: String(Substring(value))), !ids.contains(id) { ids.append(id) }
         }
         return ids
     }
@@ -24,6 +26,20 @@ enum SessionCookie {
     /// The `Set-Cookie` value that stores `id` for the paths under `path` (the app's mount path).
     static func setCookie(name: String, id: SessionID, path: String, secure: Bool) -> String {
         "\(name)=\(id.rawValue); Path=\(path); HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
+    }
+}
+
+extension Substring.UTF8View {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring.UTF8View {
+        var result = self
+        while let first = result.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            result = result.dropFirst()
+        }
+        while let last = result.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            result = result.dropLast()
+        }
+        return result
     }
 }
 

@@ -155,8 +155,8 @@ extension PostgresTodoStore {
     public func seedDemoIfEmpty() async throws -> Bool {
         let demo = InMemoryTodoStore.demo()
         let alice = InMemoryTodoStore.demoUser
-        let projects = await demo.projects(of: alice)
-        let todos = await demo.todos(of: alice)
+        let projects = demo.projects(of: alice)
+        let todos = demo.todos(of: alice)
         let hash = try self.hasher.hash(InMemoryTodoStore.demoPassword)
         do {
             return try await self.database.client.withTransaction(

@@ -57,9 +57,9 @@ import TodoApp
             #expect(try await store.seedDemoIfEmpty() == false)
             let demo = InMemoryTodoStore.demo()
             let alice = InMemoryTodoStore.demoUser
-            #expect(try await store.todos(of: alice) == (await demo.todos(of: alice)))
-            #expect(try await store.projects(of: alice) == (await demo.projects(of: alice)))
-            #expect(try await store.settings(of: alice) == (await demo.settings(of: alice)))
+            #expect(try await store.todos(of: alice) == demo.todos(of: alice))
+            #expect(try await store.projects(of: alice) == demo.projects(of: alice))
+            #expect(try await store.settings(of: alice) == demo.settings(of: alice))
             #expect(try await store.authenticate(username: "alice", password: InMemoryTodoStore.demoPassword) == alice)
             // New rows get new ids after the seeded ones.
             let next = try await store.addTodo(title: "Next", for: alice)
