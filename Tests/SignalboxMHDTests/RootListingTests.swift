@@ -47,3 +47,28 @@ import Testing
         #expect(files.resolve(target: "/nothing/../robots.txt", root: files.root!) != .notAFile)
     }
 }
+
+@Suite struct ASCIISearchTests {
+    @Test(arguments: [
+        ("/todos/a%2Fb", "%2F", true),
+        ("/todos/a%2fb", "%2F", false),
+        ("%2F", "%2F", true),
+        ("/x%2", "%2F", false),
+        ("", "%2F", false),
+        ("/%%00", "%00", true),
+        ("/é%00ü", "%00", true),
+        ("/é%0ü0", "%00", false),
+        ("/a", "", true),
+    ])
+    func findsAnASCIINeedleByteForByte(haystack: String, needle: String, found: Bool) {
+        // StaticString needles, as the callers write them.
+        let result: Bool =
+            switch needle {
+            case "%2F": haystack.containsASCII("%2F")
+            case "%00": haystack.containsASCII("%00")
+            default: haystack.containsASCII("")
+            }
+        #expect(result == found)
+        #expect(result == (needle.isEmpty || haystack.contains(needle)))
+    }
+}

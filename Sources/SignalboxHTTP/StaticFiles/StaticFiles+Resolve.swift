@@ -40,7 +40,7 @@ extension StaticFiles {
             return .badRequest("dot segment in the path")
         }
         // An encoded slash cannot name a file; it may mean something to the app (`/todos/a%2Fb`).
-        if path.contains("%2F") || path.contains("%2f") {
+        if path.containsASCII("%2F") || path.containsASCII("%2f") {
             return .notAFile
         }
         var names: [String] = []

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Signalbox
+import SignalboxHTTP
 
 /// What a request asks for, resolved once from its method and path before any session is
 /// touched: the one place where the web layer's URL space is laid out. The paths below are app
@@ -92,7 +93,7 @@ enum PathLimits {
     /// A NUL byte (`%00`) is refused in every path the web layer applies (request paths and
     /// `from`): the core would take it as part of an input, and no page of a site has one.
     static func refuseNUL(in path: String) throws(NavigationError) {
-        if path.utf8.contains(0) || path.contains("%00") {
+        if path.utf8.contains(0) || path.containsASCII("%00") {
             throw .malformedPath(path: String(path.prefix(128)), reason: "a NUL byte (%00) is not allowed")
         }
     }
