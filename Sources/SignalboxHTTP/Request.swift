@@ -47,9 +47,10 @@ public struct RequestTarget: Sendable, Hashable {
     public var query: String?
 
     public init(_ raw: String) {
-        if let mark = raw.firstIndex(of: "?") {
+        // Byte-wise: every request splits its target (a `Character` search costs far more).
+        if let mark = raw.utf8.firstIndex(of: UInt8(ascii: "?")) {
             self.path = String(raw[..<mark])
-            self.query = String(raw[raw.index(after: mark)...])
+            self.query = String(raw[raw.utf8.index(after: mark)...])
         } else {
             self.path = raw
             self.query = nil

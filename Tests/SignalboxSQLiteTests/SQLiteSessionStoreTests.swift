@@ -51,7 +51,7 @@ import TodoApp
         // The pending result is delivered after the restart: the todo gets the project.
         let picked = try await browser.post("/authenticated/todos/todo/4/pickProject", ["project": "1"])
         #expect(picked.location == "/authenticated/todos/todo/4")
-        let todo = try #require(await self.store.todo(id: 4, of: InMemoryTodoStore.demoUser))
+        let todo = try #require(self.store.todo(id: 4, of: InMemoryTodoStore.demoUser))
         #expect(todo.projectID == 1)
     }
 

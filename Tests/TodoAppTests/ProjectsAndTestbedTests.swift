@@ -26,7 +26,7 @@ import Testing
         }
         #expect(todos.map { $0["title"] } == ["Buy milk", "Send the invitations"])
         #expect(try await app.tree.submit(["action": "toggleFavorite"]) == .accepted)
-        #expect(await app.store.project(id: 2, of: TestApp.alice)?.isFavorite == false)
+        #expect(app.store.project(id: 2, of: TestApp.alice)?.isFavorite == false)
     }
 }
 

@@ -4,20 +4,20 @@ import Testing
 @testable import TodoApp
 
 @Suite struct InMemoryTodoStoreTests {
-    @Test func theDemoDataIsSeeded() async {
+    @Test func theDemoDataIsSeeded() {
         let store = InMemoryTodoStore.demo()
         let alice = TestApp.alice
         #expect(
-            await store.todos(of: alice).map(\.title) == [
+            store.todos(of: alice).map(\.title) == [
                 "Buy milk", "Paint the roses red", "Send the invitations", "Read Through the Looking-Glass",
             ]
         )
-        #expect(await store.projects(of: alice).map(\.name) == ["Garden", "Tea party"])
+        #expect(store.projects(of: alice).map(\.name) == ["Garden", "Tea party"])
     }
 
-    @Test func statisticsCountEveryUsersTodosDoneTodosAndProjects() async throws {
+    @Test func statisticsCountEveryUsersTodosDoneTodosAndProjects() throws {
         let store = InMemoryTodoStore.demo()
-        #expect(await store.statistics() == TodoStatistics(users: 1, todos: 4, done: 1, projects: 2))
+        #expect(store.statistics() == TodoStatistics(users: 1, todos: 4, done: 1, projects: 2))
         let bob = try store.register(username: "bob", password: "tweedledum")
         var todo = try store.addTodo(title: "Shell peas", for: bob)
         _ = try store.addTodo(title: "Count spoons", for: bob)
@@ -25,34 +25,34 @@ import Testing
         try store.updateTodo(todo, for: bob)
         _ = try store.addProject(name: "Kitchen", for: bob)
         try store.deleteTodo(id: 1, of: TestApp.alice)
-        #expect(await store.statistics() == TodoStatistics(users: 2, todos: 5, done: 2, projects: 3))
+        #expect(store.statistics() == TodoStatistics(users: 2, todos: 5, done: 2, projects: 3))
     }
 
-    @Test func authenticationNeedsTheExactPassword() async {
+    @Test func authenticationNeedsTheExactPassword() {
         let store = InMemoryTodoStore.demo()
-        #expect(await store.authenticate(username: "alice", password: "wonderland") == TestApp.alice)
-        #expect(await store.authenticate(username: "alice", password: "wonderlan") == nil)
-        #expect(await store.authenticate(username: "alice", password: "wonderlandx") == nil)
-        #expect(await store.authenticate(username: "nobody", password: "wonderland") == nil)
+        #expect(store.authenticate(username: "alice", password: "wonderland") == TestApp.alice)
+        #expect(store.authenticate(username: "alice", password: "wonderlan") == nil)
+        #expect(store.authenticate(username: "alice", password: "wonderlandx") == nil)
+        #expect(store.authenticate(username: "nobody", password: "wonderland") == nil)
     }
 
-    @Test func writesValidateWhoeverCalls() async {
+    @Test func writesValidateWhoeverCalls() {
         let store = InMemoryTodoStore.demo()
-        await #expect(throws: TodoStoreError.invalid("Please enter a title.")) {
-            _ = try await store.addTodo(title: " ", for: TestApp.alice)
+        #expect(throws: TodoStoreError.invalid("Please enter a title.")) {
+            _ = try store.addTodo(title: " ", for: TestApp.alice)
         }
-        await #expect(throws: TodoStoreError.unknownUser) {
-            _ = try await store.addTodo(title: "x", for: User(username: "ghost"))
+        #expect(throws: TodoStoreError.unknownUser) {
+            _ = try store.addTodo(title: "x", for: User(username: "ghost"))
         }
-        await #expect(throws: TodoStoreError.usernameTaken) {
-            _ = try await store.register(username: "ALICE", password: "12345678")
+        #expect(throws: TodoStoreError.usernameTaken) {
+            _ = try store.register(username: "ALICE", password: "12345678")
         }
         var todo = Todo(id: 1, title: "Buy milk", projectID: 99)
-        await #expect(throws: TodoStoreError.notFound) { _ = try await store.updateTodo(todo, for: TestApp.alice) }
+        #expect(throws: TodoStoreError.notFound) { try store.updateTodo(todo, for: TestApp.alice) }
         todo.id = 99
         todo.projectID = nil
-        await #expect(throws: TodoStoreError.notFound) { _ = try await store.updateTodo(todo, for: TestApp.alice) }
-        await #expect(throws: TodoStoreError.notFound) { _ = try await store.deleteTodo(id: 99, of: TestApp.alice) }
+        #expect(throws: TodoStoreError.notFound) { try store.updateTodo(todo, for: TestApp.alice) }
+        #expect(throws: TodoStoreError.notFound) { try store.deleteTodo(id: 99, of: TestApp.alice) }
     }
 
     @Test func concurrentWritesGetDistinctIDs() async throws {
@@ -64,6 +64,6 @@ import Testing
             return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
         }
         #expect(ids.count == 200)
-        #expect(await store.todos(of: TestApp.alice).count == 204)
+        #expect(store.todos(of: TestApp.alice).count == 204)
     }
 }

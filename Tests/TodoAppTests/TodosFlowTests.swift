@@ -46,7 +46,7 @@ import Testing
         #expect(try await app.tree.submit(["title": "  Feed the Cheshire cat  "]) == .accepted)
         #expect(app.tree.path == "/authenticated/todos/todo/5")
         #expect(app.tree.presentation == nil)
-        #expect(await app.store.todo(id: 5, of: TestApp.alice)?.title == "Feed the Cheshire cat")
+        #expect(app.store.todo(id: 5, of: TestApp.alice)?.title == "Feed the Cheshire cat")
     }
 
     @Test(arguments: [
@@ -59,7 +59,7 @@ import Testing
         try await app.tree.apply(path: "/authenticated/todos/createTodo")
         #expect(try await app.tree.submit(["title": title]).message == message)
         #expect(app.tree.path == "/authenticated/todos/createTodo")
-        #expect(await app.store.todos(of: TestApp.alice).count == 4)
+        #expect(app.store.todos(of: TestApp.alice).count == 4)
     }
 
     @Test func aTitleOfExactlyTwoHundredCharactersIsFine() async throws {
@@ -73,7 +73,7 @@ import Testing
         try await app.tree.apply(path: "/authenticated/todos/todo/4")
         #expect(try await app.tree.submit(["action": "toggleDone"]) == .accepted)
         #expect(try await app.tree.submit(["action": "toggleFavorite"]) == .accepted)
-        let todo = try #require(await app.store.todo(id: 4, of: TestApp.alice))
+        let todo = try #require(app.store.todo(id: 4, of: TestApp.alice))
         #expect(todo.isDone && todo.isFavorite)
         #expect(app.tree.path == "/authenticated/todos/todo/4")
         #expect(try await app.tree.submit(["action": "explode"]).message == "Unknown action.")
@@ -83,7 +83,7 @@ import Testing
         let app = try await self.signedIn()
         #expect(try await app.submit(["action": "delete"], at: "/authenticated/todos/todo/2") == .accepted)
         #expect(app.tree.path == "/authenticated/todos")
-        #expect(await app.store.todo(id: 2, of: TestApp.alice) == nil)
+        #expect(app.store.todo(id: 2, of: TestApp.alice) == nil)
         // Back to the deleted todo is a 404; the tree stays on the list.
         await #expect(throws: NavigationError.notFound(route: "todo", reason: "There is no todo 2.")) {
             _ = try await app.tree.apply(path: "/authenticated/todos/todo/2")
@@ -97,7 +97,7 @@ import Testing
         #expect(app.tree.presentation?.closePath == "/authenticated/todos/todo/4")
         #expect(try await app.tree.submit(["project": "1"]) == .accepted)
         #expect(app.tree.path == "/authenticated/todos/todo/4")
-        #expect(await app.store.todo(id: 4, of: TestApp.alice)?.projectID == 1)
+        #expect(app.store.todo(id: 4, of: TestApp.alice)?.projectID == 1)
         #expect((try await app.tree.branch.last?.screen.viewModel)?["project"]?["name"] == "Garden")
     }
 
@@ -108,7 +108,7 @@ import Testing
         #expect(app.tree.path == "/authenticated/todos/todo/1")
         try await app.tree.apply(path: "/authenticated/todos/todo/1/pickProject")
         try await app.tree.apply(path: "/authenticated/todos/todo/1")  // Back
-        #expect(await app.store.todo(id: 1, of: TestApp.alice)?.projectID == 2)
+        #expect(app.store.todo(id: 1, of: TestApp.alice)?.projectID == 2)
     }
 
     @Test func thePickerRefusesAProjectOfNobody() async throws {
@@ -127,7 +127,7 @@ import Testing
             _ = try await app.tree.apply(path: "/authenticated/todos/todo/1")
         }
         #expect(app.tree.path == "/authenticated/home")
-        #expect(await store.todo(id: 1, of: TestApp.alice) != nil)
+        #expect(store.todo(id: 1, of: TestApp.alice) != nil)
     }
 
     @Test func theTodosTabKeepsItsStackWhileAnotherTabIsShown() async throws {
@@ -148,6 +148,6 @@ import Testing
         let model = try #require(try await app.tree.branch.last?.screen.viewModel)
         #expect(model["hiddenCount"] == 1)
         try await app.submit([:], at: "/authenticated/profile/settings")
-        #expect(await app.store.settings(of: TestApp.alice).hidesCompletedTodos == false)
+        #expect(app.store.settings(of: TestApp.alice).hidesCompletedTodos == false)
     }
 }

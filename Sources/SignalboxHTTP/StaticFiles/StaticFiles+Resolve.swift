@@ -15,7 +15,7 @@ extension StaticFiles {
     func resolve(target: String, root: String) -> Resolution {
         guard target.utf8.first == UInt8(ascii: "/") else { return .notAFile }  // `*`, absolute-form
         var path = Substring(target)
-        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+        if let query = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             path = path[..<query]
         }
         let prefix =

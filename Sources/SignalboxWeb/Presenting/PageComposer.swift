@@ -8,19 +8,22 @@ struct PageComposer {
     let developerTools: Bool
     let mount: MountPath
 
-    /// The HTML page, as UTF-8.
+    /// The HTML page, as UTF-8: the page's content goes into `layout` as a fragment, its bytes
+    /// copied where the layout writes `{{{content}}}`, never turned into a `String`.
     func html(_ page: PageDocument) throws -> [UInt8] {
-        try self.renderer.renderUTF8("layout", with: try self.pageModel(page))
+        let (model, content) = try self.pageModelAndContent(page)
+        return try self.renderer.renderUTF8("layout", with: model, fragments: ["content": content])
     }
 
-    /// The view model `layout` receives (see the README, "Page view model").
-    func pageModel(_ page: PageDocument) throws -> ViewModel {
+    /// The view model `layout` receives (see the README, "Page view model"), all but `content`,
+    /// and the content's HTML.
+    private func pageModelAndContent(_ page: PageDocument) throws -> (ViewModel, [UInt8]) {
         let csrf = page.csrf
         let echo = page.echo
         let layout = page.layout
         let topIndex = page.topIndex
         let pageIndex = layout.pageIndex
-        let pageContent = try self.content(
+        let pageContent = try self.contentUTF8(
             of: page,
             at: pageIndex,
             csrf: csrf,
@@ -43,7 +46,9 @@ struct PageComposer {
             let hasDetail = layout.hasSplitDetail
             split = [
                 "master": .string(
-                    hasDetail ? try self.content(of: page, at: master, csrf: csrf, extras: nil) : pageContent
+                    hasDetail
+                        ? try self.content(of: page, at: master, csrf: csrf, extras: nil)
+                        : String(decoding: pageContent, as: UTF8.self)
                 ),
                 "hasDetail": .bool(hasDetail),
                 "placeholder": .string(layout.branch[master].splitPlaceholder ?? ""),
@@ -61,7 +66,7 @@ struct PageComposer {
         let bars = page.tabBars
         let tabBars: [ViewModel] = bars.map { bar in ["tabs": .list(bar.tabs.map(self.tabModel))] }
         let path = page.path
-        return [
+        let model: ViewModel = [
             "title": .string(page.topTitle),
             "path": .string(self.mount.url(for: path)),
             "base": .string(self.base(of: path)),
@@ -73,7 +78,6 @@ struct PageComposer {
             "tabs": .list(bars.first?.tabs.map(self.tabModel) ?? []),
             "tabBars": .list(tabBars),
             "hasTabs": .bool(!bars.isEmpty),
-            "content": .string(pageContent),
             "modal": modal,
             "split": split,
             "fullScreen": .bool(layout.isFullScreen),
@@ -82,29 +86,45 @@ struct PageComposer {
             "devTools": .bool(self.developerTools),
             "status": .int(echo == nil ? 200 : 422),
         ]
+        return (model, pageContent)
     }
 
-    /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base`, `mount`
-    /// (and the 422 extras), then each wrapper template from the innermost out, with `content`.
+    /// One screen's HTML (see ``contentUTF8(of:at:csrf:extras:)``) as a `String`.
     private func content(
         of page: PageDocument,
         at index: Int,
         csrf: String,
         extras: ViewModel.Fields?
     ) throws -> String {
+        String(decoding: try self.contentUTF8(of: page, at: index, csrf: csrf, extras: extras), as: UTF8.self)
+    }
+
+    /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base`, `mount`
+    /// (and the 422 extras), then each wrapper template from the innermost out, with `content`.
+    private func contentUTF8(
+        of page: PageDocument,
+        at index: Int,
+        csrf: String,
+        extras: ViewModel.Fields?
+    ) throws -> [UInt8] {
         let entry = page.layout.branch[index]
         var context: ViewModel.Fields = [
             "csrf": .string(csrf), "path": .string(self.mount.url(for: entry.path)),
             "base": .string(self.base(of: entry.path)), "mount": .string(self.mount.prefix),
         ]
         if let extras { context.merge(extras) { _, new in new } }
-        var html = try self.renderer.render(
+        var html = try self.renderer.renderUTF8(
             entry.template,
             with: Self.object(page.viewModels[index] ?? .null).merging(context)
         )
         for wrapper in page.layout.wrappers(for: index).reversed() {
-            context["content"] = .string(html)
-            html = try self.renderer.render(wrapper.template, with: Self.object(wrapper.viewModel).merging(context))
+            // `content` is the fragment: a field of the wrapper's own model must not hide it.
+            var model = Self.object(wrapper.viewModel).merging(context)
+            if case .object(var fields) = model, fields["content"] != nil {
+                fields["content"] = nil
+                model = .object(fields)
+            }
+            html = try self.renderer.renderUTF8(wrapper.template, with: model, fragments: ["content": html])
         }
         return html
     }

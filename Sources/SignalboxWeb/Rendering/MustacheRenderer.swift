@@ -153,10 +153,22 @@ public struct MustacheRenderer: TemplateRenderer {
 
     /// Renders template `name` into UTF-8 bytes (a compiled template writes them directly).
     public func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8] {
-        if let template = self.compiled.templates[name], let bytes = template.renderUTF8(viewModel) {
+        try self.renderUTF8(name, with: viewModel, fragments: [:])
+    }
+
+    /// Renders template `name` into UTF-8 bytes with `fragments` as raw top-level fields: a
+    /// compiled template copies their bytes where it names them.
+    public func renderUTF8(
+        _ name: String,
+        with viewModel: ViewModel,
+        fragments: [String: [UInt8]]
+    ) throws -> [UInt8] {
+        if let template = self.compiled.templates[name],
+            let bytes = template.renderUTF8(viewModel, fragments: fragments)
+        {
             return bytes
         }
-        return Array(try self.interpret(name, with: viewModel).utf8)
+        return Array(try self.interpret(name, with: viewModel.merging(fragments: fragments)).utf8)
     }
 
     /// Renders template `name` with swift-mustache.

@@ -96,6 +96,14 @@ public final class ReloadingMustacheRenderer: TemplateRenderer {
         try self.current().renderUTF8(name, with: viewModel)
     }
 
+    public func renderUTF8(
+        _ name: String,
+        with viewModel: ViewModel,
+        fragments: [String: [UInt8]]
+    ) throws -> [UInt8] {
+        try self.current().renderUTF8(name, with: viewModel, fragments: fragments)
+    }
+
     /// Whether the last load has the template; while it failed, whether its file is there.
     public func hasTemplate(named name: String) -> Bool {
         if let renderer = try? self.current() { return renderer.hasTemplate(named: name) }

@@ -15,6 +15,13 @@ public protocol TemplateRenderer: Sendable {
     /// Default: ``render(_:with:)``'s text, as UTF-8.
     func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8]
 
+    /// Renders template `name` with `viewModel` into UTF-8 bytes, where each of `fragments` — HTML
+    /// already rendered, as UTF-8 — is a top-level field of `viewModel` (`{{{content}}}`) unless
+    /// `viewModel` has a field of that name: a screen's HTML goes into the page without becoming a
+    /// `String`. Default: the fragments as strings added to `viewModel`, then
+    /// ``renderUTF8(_:with:)``.
+    func renderUTF8(_ name: String, with viewModel: ViewModel, fragments: [String: [UInt8]]) throws -> [UInt8]
+
     /// Whether a template of that name exists.
     func hasTemplate(named name: String) -> Bool
 
@@ -35,8 +42,27 @@ extension TemplateRenderer {
         Array(try self.render(name, with: viewModel).utf8)
     }
 
+    public func renderUTF8(
+        _ name: String,
+        with viewModel: ViewModel,
+        fragments: [String: [UInt8]]
+    ) throws -> [UInt8] {
+        try self.renderUTF8(name, with: viewModel.merging(fragments: fragments))
+    }
+
     public var loadError: TemplateError? { nil }
     public var version: String? { nil }
+}
+
+extension ViewModel {
+    /// This object with `fragments` added as string fields where it has no field of that name.
+    func merging(fragments: [String: [UInt8]]) -> ViewModel {
+        guard case .object(var fields) = self else { return self }
+        for (key, bytes) in fragments where fields[key] == nil {
+            fields[key] = .string(String(decoding: bytes, as: UTF8.self))
+        }
+        return .object(fields)
+    }
 }
 
 /// A template that failed to load or render: the file, line and column when known, and why.

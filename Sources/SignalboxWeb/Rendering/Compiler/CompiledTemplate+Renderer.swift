@@ -7,6 +7,9 @@ extension CompiledTemplate {
         let operations: [Operation]
         var stack: [ViewModel]
         var output = Output()
+        /// HTML already rendered, as top-level fields of the root context (see
+        /// ``TemplateRenderer/renderUTF8(_:with:fragments:)``).
+        var fragments: [Fragment] = []
 
         /// Runs `range`; `false` when a value cannot be rendered like swift-mustache renders it.
         mutating func run(_ range: Range<Int>) -> Bool {
@@ -17,7 +20,15 @@ extension CompiledTemplate {
                     self.output.append(text)
                     counter += 1
                 case .value(let key, let escaped):
-                    if let value = self.lookup(key), !self.append(value, escaped: escaped) { return false }
+                    if let value = self.lookupInStack(key) {
+                        if !self.append(value, escaped: escaped) { return false }
+                    } else if let fragment = self.fragment(named: key) {
+                        if escaped {
+                            self.output.append(escaped: String(decoding: fragment.bytes, as: UTF8.self))
+                        } else {
+                            self.output.append(utf8: fragment.bytes)
+                        }
+                    }
                     counter += 1
                 case .section(let key, let end):
                     let body = counter + 1..<end
@@ -60,6 +71,13 @@ extension CompiledTemplate {
         /// swift-mustache's lookup over `MustacheObject`s: the first name climbs the context stack
         /// (only objects have children), the rest descend; `null` is found (it stops the climb).
         private func lookup(_ key: LookupKey) -> ViewModel? {
+            if let value = self.lookupInStack(key) { return value }
+            // A fragment is a field of the root: found once nothing above it has the name.
+            return self.fragment(named: key).map { .string(String(decoding: $0.bytes, as: UTF8.self)) }
+        }
+
+        /// The lookup in the context stack alone.
+        private func lookupInStack(_ key: LookupKey) -> ViewModel? {
             if key.isCurrent { return self.stack.last }
             var found: ViewModel?
             if key.isAnchored {
@@ -85,6 +103,14 @@ extension CompiledTemplate {
             return value
         }
 
+        /// The fragment `key` names: a plain name, reaching the root (only `.name` at the root
+        /// when anchored).
+        private func fragment(named key: LookupKey) -> Fragment? {
+            guard !self.fragments.isEmpty, !key.isCurrent, key.rest.isEmpty else { return nil }
+            if key.isAnchored, self.stack.count > 1 { return nil }
+            return self.fragments.first { $0.key == key.first }
+        }
+
         /// Appends a scalar as swift-mustache prints it; `false` for lists and objects, which it
         /// prints with Swift's `description` of its boxes.
         private mutating func append(_ value: ViewModel, escaped: Bool) -> Bool {
@@ -98,5 +124,11 @@ extension CompiledTemplate {
             }
             return true
         }
+    }
+
+    /// Rendered HTML given to a template as a top-level field.
+    struct Fragment {
+        let key: String
+        let bytes: [UInt8]
     }
 }

@@ -39,12 +39,17 @@ struct CompiledTemplate: Sendable {
     /// Renders with `root` as the context into UTF-8 bytes (no `String` made, so none to
     /// validate: a page goes to the response body as it is written); `nil` when swift-mustache
     /// must render it instead.
-    func renderUTF8(_ root: ViewModel) -> [UInt8]? {
-        self.render(root, into: [UInt8].self)
+    func renderUTF8(_ root: ViewModel, fragments: [String: [UInt8]] = [:]) -> [UInt8]? {
+        self.render(root, fragments: fragments, into: [UInt8].self)
     }
 
-    private func render<Output: TemplateOutput>(_ root: ViewModel, into: Output.Type) -> Output? {
+    private func render<Output: TemplateOutput>(
+        _ root: ViewModel,
+        fragments: [String: [UInt8]] = [:],
+        into: Output.Type
+    ) -> Output? {
         var renderer = Renderer<Output>(operations: self.operations, stack: [root])
+        renderer.fragments = fragments.map { Fragment(key: $0.key, bytes: $0.value) }
         renderer.output.reserveCapacity(self.sizeHint.value)
         renderer.stack.reserveCapacity(8)
         guard renderer.run(0..<self.operations.count) else { return nil }

@@ -14,6 +14,8 @@ protocol TemplateOutput {
     mutating func append(escaped text: String)
     /// Appends a number in decimal.
     mutating func append(decimal number: Int)
+    /// Appends UTF-8 that is already HTML (a rendered fragment).
+    mutating func append(utf8 bytes: [UInt8])
 }
 
 /// A template's literal text in both forms the outputs append.
@@ -33,6 +35,7 @@ extension String: TemplateOutput {
     mutating func append(raw text: String) { self.append(text) }
     mutating func append(escaped text: String) { self.appendHTMLEscaped(text) }
     mutating func append(decimal number: Int) { self.append(String(number)) }
+    mutating func append(utf8 bytes: [UInt8]) { self.append(String(decoding: bytes, as: UTF8.self)) }
 }
 
 extension [UInt8]: TemplateOutput {
@@ -41,4 +44,5 @@ extension [UInt8]: TemplateOutput {
     mutating func append(raw text: String) { self.append(contentsOf: text.utf8) }
     mutating func append(escaped text: String) { self.appendHTMLEscaped(text) }
     mutating func append(decimal number: Int) { self.appendDecimal(number) }
+    mutating func append(utf8 bytes: [UInt8]) { self.append(contentsOf: bytes) }
 }
