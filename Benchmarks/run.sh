@@ -42,6 +42,12 @@ started=$(date +%s)
 if [ -z "${SKIP_BUILD:-}" ]; then
     echo "== build (release)"
     mkdir -p "$ROOT/Benchmarks/.build"
+    # A package that depends on the repository by path keeps its build plan across builds and
+    # does not see source files added to the repository since (SwiftPM 6.3): plan them again.
+    for package in render mhd-hello; do
+        rm -f "$ROOT/Benchmarks/$package/.build/release.yaml" "$ROOT/Benchmarks/$package/.build/release/description.json"
+    done
+    rm -f "$ROOT/Benchmarks/.build/mhd-hello/release.yaml" "$ROOT/Benchmarks/.build/mhd-hello/release/description.json"
     if wants load || wants sessions || wants durable || wants scaleout || wants embedding; then
         swift build -c release --product todo-demo --scratch-path "$ROOT/Benchmarks/.build/root"
     fi

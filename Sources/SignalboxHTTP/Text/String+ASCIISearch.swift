@@ -4,14 +4,24 @@ extension StringProtocol {
     /// generic collection search of `_StringProcessing`, measured at several percent of a request.
     package func containsASCII(_ needle: StaticString) -> Bool {
         needle.withUTF8Buffer { needle in
-            let haystack = self.utf8
-            guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
-            var index = haystack.startIndex
-            while let found = haystack[index...].firstIndex(of: first) {
-                if haystack[found...].starts(with: needle) { return true }
-                index = haystack.index(after: found)
-            }
-            return false
+            self.utf8.withContiguousStorageIfAvailable { Self.find(needle, in: $0) }
+                ?? Array(self.utf8).withUnsafeBufferPointer { Self.find(needle, in: $0) }
         }
+    }
+
+    private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard haystack.count >= needle.count else { return false }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
     }
 }
