@@ -1,4 +1,5 @@
 import CHeap
+import DemoApp
 import HTTPTypes
 import Logging
 import Signalbox
@@ -6,12 +7,11 @@ import SignalboxHTTP
 import SignalboxMHD
 import SignalboxWeb
 import Synchronization
-import DemoApp
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 let inline = InlineExecutor()
@@ -82,7 +82,9 @@ func get(_ path: String, cookie: String?, json: Bool = false) -> Request {
     var fields = HTTPFields()
     if let cookie { fields[.cookie] = "signalbox_session=\(cookie)" }
     if json { fields[.accept] = "application/json" }
-    return Request(head: HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: path, headerFields: fields))
+    return Request(
+        head: HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: path, headerFields: fields)
+    )
 }
 
 func cookie(of response: Response) -> String? {
@@ -119,8 +121,15 @@ func logIn(_ app: WebApp, to path: String) async throws -> String {
     let login = try await app.respond(
         to: Request(
             head: HTTPRequest(
-                method: .post, scheme: nil, authority: "127.0.0.1", path: "/unauthenticated", headerFields: fields),
-            body: Array("username=alice&password=wonderland".utf8)))
+                method: .post,
+                scheme: nil,
+                authority: "127.0.0.1",
+                path: "/unauthenticated",
+                headerFields: fields
+            ),
+            body: Array("username=alice&password=wonderland".utf8)
+        )
+    )
     guard let session = cookie(of: login), String(decoding: login.body, as: UTF8.self).contains("\"path\":\"\(path)\"")
     else { fatalError("login failed: \(login.status)") }
     return session
@@ -154,7 +163,11 @@ struct Benchmark {
 
 let templates = defaultTemplates()  // computed once (global lets are lazy and thread-safe)
 
-func requestBenchmark(_ name: String, renderer: @escaping () throws -> any TemplateRenderer, paths: [String])
+func requestBenchmark(
+    _ name: String,
+    renderer: @escaping () throws -> any TemplateRenderer,
+    paths: [String]
+)
     -> Benchmark
 {
     Benchmark(name: name) {
@@ -205,7 +218,8 @@ func renderBenchmark(_ name: String, renderer: @escaping () throws -> any Templa
         let renderer = try renderer()
         let calls = try await recordedListCalls()
         return {
-            for (template, model) in calls { _ = try renderer.render(template, with: model) }
+            // As pages render: into UTF-8 (the String API is for values that become strings).
+            for (template, model) in calls { _ = try renderer.renderUTF8(template, with: model) }
         }
     }
 }
@@ -215,18 +229,27 @@ func mustache() throws -> MustacheRenderer { try MustacheRenderer(directory: tem
 /// The library's renderer with its default, compiled engine (what the demo serves).
 func compiled() throws -> MustacheRenderer { try MustacheRenderer(directory: templates, engine: .compiled) }
 
-func allBenchmarks() -> [Benchmark] { [
-    requestBenchmark("request: list page", renderer: mustache, paths: [listPath]),
-    requestBenchmark("request: list ↔ todo (reshape every request)", renderer: mustache, paths: [listPath, todoPath]),
-    requestBenchmark("request: 3-deep todo page", renderer: mustache, paths: [deepPath]),
-    requestBenchmark("request: list page, no-op renderer", renderer: { NullRenderer() }, paths: [listPath]),
-    renderBenchmark("render: list page, swift-mustache", renderer: mustache),
-    renderBenchmark("render: list page, compiled (library)", renderer: compiled),
-    requestBenchmark("request: list page, compiled (library)", renderer: compiled, paths: [listPath]),
-    requestBenchmark(
-        "request: list ↔ todo, compiled (library)", renderer: compiled, paths: [listPath, todoPath]),
-    revalidationBenchmark("request: list page revalidated (304)", renderer: compiled),
-] }
+func allBenchmarks() -> [Benchmark] {
+    [
+        requestBenchmark("request: list page", renderer: mustache, paths: [listPath]),
+        requestBenchmark(
+            "request: list ↔ todo (reshape every request)",
+            renderer: mustache,
+            paths: [listPath, todoPath]
+        ),
+        requestBenchmark("request: 3-deep todo page", renderer: mustache, paths: [deepPath]),
+        requestBenchmark("request: list page, no-op renderer", renderer: { NullRenderer() }, paths: [listPath]),
+        renderBenchmark("render: list page, swift-mustache", renderer: mustache),
+        renderBenchmark("render: list page, compiled (library)", renderer: compiled),
+        requestBenchmark("request: list page, compiled (library)", renderer: compiled, paths: [listPath]),
+        requestBenchmark(
+            "request: list ↔ todo, compiled (library)",
+            renderer: compiled,
+            paths: [listPath, todoPath]
+        ),
+        revalidationBenchmark("request: list page revalidated (304)", renderer: compiled),
+    ]
+}
 
 func now() -> UInt64 {
     var spec = timespec()
@@ -262,9 +285,10 @@ func pages(_ renderer: any TemplateRenderer) async throws -> [(String, [UInt8])]
     let app = makeApp(renderer, store: await makeStore())
     let session = try await logIn(app)
     var result: [(String, [UInt8])] = []
-    for path in [listPath, todoPath, deepPath, "/authenticated/todos/createTodo", "/authenticated/home",
-        "/authenticated/projects", "/authenticated/profile", "/authenticated/todos/todo/999"]
-    {
+    for path in [
+        listPath, todoPath, deepPath, "/authenticated/todos/createTodo", "/authenticated/home",
+        "/authenticated/projects", "/authenticated/profile", "/authenticated/todos/todo/999",
+    ] {
         let response = try await app.respond(to: get(path, cookie: session))
         // The CSRF token is per session; blank it so two apps' pages compare.
         var body = String(decoding: response.body, as: UTF8.self)
@@ -303,4 +327,3 @@ func serve(port: Int, useSwiftMustache: Bool) async throws {
 
 /// The demo's store as `todo-demo` starts it (Benchmarks/load/client.py adds the todos).
 let sharedStore = InMemoryTodoStore.demo()
-

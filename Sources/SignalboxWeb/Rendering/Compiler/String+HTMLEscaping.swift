@@ -1,56 +1,23 @@
 extension String {
-    /// Appends `text` HTML-escaped exactly as swift-mustache 2.1.1 escapes it (`String.htmlEscape`):
-    /// `<`, `>`, `&`, `"` and `'` become `&lt;`, `&gt;`, `&amp;`, `&quot;` and `&#39;` when they
-    /// are a whole `Character` on their own.
-    ///
-    /// swift-mustache compares `Character`s, so a quote followed by a combining mark (`'\u{301}`)
-    /// or preceded by a prepended mark stays as it is. Between two ASCII bytes (or the ends) a
-    /// special byte is always its own `Character`, so the byte-wise fast path is exact; a special
-    /// byte next to a non-ASCII byte sends the whole string through the `Character`-wise path.
+    /// Appends `text` HTML-escaped exactly as swift-mustache 2.1.1 escapes it (`String.htmlEscape`);
+    /// see ``Swift/Array/appendHTMLEscaped(_:)``, which does the work.
     mutating func appendHTMLEscaped(_ text: String) {
-        let utf8 = text.utf8
-        var chunk = utf8.startIndex
-        var index = chunk
-        var previous: UInt8 = 0
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            let replacement: String
-            switch byte {
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            default:
-                previous = byte
-                utf8.formIndex(after: &index)
-                continue
-            }
-            let next = utf8.index(after: index)
-            if previous >= 0x80 || (next != utf8.endIndex && utf8[next] >= 0x80) {
-                // Grapheme clusters may join the special character with its neighbour.
-                self.append(
-                    contentsOf: Substring(text.unicodeScalars[chunk..<text.unicodeScalars.endIndex]).escapedByCharacter
-                )
-                return
-            }
-            if chunk != index { self.append(contentsOf: Substring(text.unicodeScalars[chunk..<index])) }
-            self.append(replacement)
-            previous = byte
-            index = next
-            chunk = index
-        }
-        if chunk == utf8.startIndex {
-            self.append(text)
-        } else if chunk != utf8.endIndex {
-            self.append(contentsOf: Substring(text.unicodeScalars[chunk...]))
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        bytes.appendHTMLEscaped(text)
+        self.append(String(decoding: bytes, as: UTF8.self))
     }
 }
 
 extension [UInt8] {
-    /// Appends `text`'s UTF-8 HTML-escaped exactly as ``Swift/String/appendHTMLEscaped(_:)``
-    /// does: byte-wise, and `Character`-wise from the first special byte next to a non-ASCII one.
+    /// Appends `text`'s UTF-8 HTML-escaped exactly as swift-mustache 2.1.1 escapes it
+    /// (`String.htmlEscape`): `<`, `>`, `&`, `"` and `'` become `&lt;`, `&gt;`, `&amp;`, `&quot;`
+    /// and `&#39;` when they are a whole `Character` on their own.
+    ///
+    /// swift-mustache compares `Character`s, so a quote followed by a combining mark (`'\u{301}`)
+    /// or preceded by a prepended mark stays as it is. Between two ASCII bytes (or the ends) a
+    /// special byte is always its own `Character`, so the byte-wise path is exact; from the first
+    /// special byte next to a non-ASCII byte on, the rest goes through the `Character`-wise path.
     mutating func appendHTMLEscaped(_ text: String) {
         var text = text
         // The byte offset where the Character-wise path takes over, if it must.
