@@ -128,6 +128,19 @@ public final class NavigationTree {
     ///   or what a guard or a result handler threw.
     @discardableResult
     public func apply(path: String) async throws -> PathOutcome {
+        try await self.apply(path: path, walking: .path).outcome
+    }
+
+    /// ``apply(path:)``, also answering the active branch it ends on when it applied (one walk
+    /// for the canonical path and the page a host shows next).
+    package func applyForPage(path: String) async throws -> (outcome: PathOutcome, branch: ActiveBranch?) {
+        try await self.apply(path: path, walking: .full)
+    }
+
+    private func apply(
+        path: String,
+        walking detail: BranchWalker.Detail
+    ) async throws -> (outcome: PathOutcome, branch: ActiveBranch?) {
         var path = path
         if path.utf8.count > 1 && path.utf8.last == UInt8(ascii: "/") { path.removeLast() }
         let segments = try PathCodec.split(path)
@@ -138,7 +151,7 @@ public final class NavigationTree {
             try await self.rootNode.plan(&parser)
         } catch let redirect as PathRedirect {
             if redirect.resume { self.pendingPath = path }
-            return .redirected(to: redirect.target, resumes: redirect.resume)
+            return (.redirected(to: redirect.target, resumes: redirect.resume), nil)
         }
         if let segment = parser.peek {
             throw NavigationError.unknownRoute(
@@ -150,7 +163,8 @@ public final class NavigationTree {
         var hooks = HookQueue()
         for commit in parser.commits { commit(&hooks) }
         try await hooks.run()
-        return .applied(path: self.activeBranch(.path, capacity: path.utf8.count + 16).path)
+        let branch = self.activeBranch(detail, capacity: path.utf8.count + 16)
+        return (.applied(path: branch.path), detail == .full ? branch : nil)
     }
 }
 

@@ -3,8 +3,10 @@ import Signalbox
 /// What a handler did to a session's tree. ``WebApp`` turns it into an ``Answer`` in one place
 /// (`conclude`), which follows redirects, applies Post/Redirect/Get and maps errors.
 enum Outcome {
-    /// Show the tree as it is; with an echo, a rejected form (422).
-    case show(echo: FormEcho? = nil)
+    /// Show the tree as it is; with an echo, a rejected form (422). `branch`, when given, is the
+    /// tree's active branch as it is now (taken by the handler that just reshaped it, so the
+    /// page does not walk the tree again).
+    case show(echo: FormEcho? = nil, branch: ActiveBranch? = nil)
     /// A POST changed the tree: `303` to its new path (JSON clients get the new state).
     case changed
     /// The tree is already at a page whose canonical path differs from the request's: `303`
@@ -21,6 +23,21 @@ enum Outcome {
         do {
             try await operation()
             return .changed
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// The outcome of a GET of `path`: the page (with the branch the reshaping ended on) when
+    /// it applied as asked.
+    static func showing(_ path: String, on tree: NavigationTree) async -> Outcome {
+        do {
+            switch try await tree.applyForPage(path: path) {
+            case (.applied(let canonical), let branch):
+                return canonical == path ? .show(branch: branch) : .moved(to: canonical)
+            case (.redirected(let target, _), _):
+                return .redirected(to: target)
+            }
         } catch {
             return .failed(error)
         }

@@ -14,9 +14,9 @@ extension WebApp {
         var hops = 0
         while true {
             switch outcome {
-            case .show(let echo):
+            case .show(let echo, let walked):
                 do {
-                    let branch = state.tree.activeBranch
+                    let branch = walked ?? state.tree.activeBranch
                     // Only a page a GET shows as it is can be revalidated (not a rejected form).
                     let validator =
                         echo == nil && exchange.isSafeMethod

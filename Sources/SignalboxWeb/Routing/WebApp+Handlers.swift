@@ -10,7 +10,7 @@ extension WebApp {
             let current = state.tree.path
             return current == "/" ? .show() : .moved(to: current)
         }
-        return await Outcome.applying(path, to: state.tree) ?? .show()
+        return await Outcome.showing(path, on: state.tree)
     }
 
     /// `POST <path>`: reshape the tree to the path, then hand the form to the screen on top.
