@@ -271,7 +271,7 @@ public final class SQLiteTodoStore: TodoStore {
         }
     }
 
-    // MARK: Operations
+    // MARK: Versions
 
     public func changeCount(of user: User) async throws(TodoStoreError) -> Int {
         try self.read { db in
@@ -281,6 +281,8 @@ public final class SQLiteTodoStore: TodoStore {
             ) ?? 0
         }
     }
+
+    // MARK: Operations
 
     public func statistics() async throws(TodoStoreError) -> TodoStatistics {
         try self.read { db in

@@ -27,14 +27,11 @@ package enum ContentNegotiation {
 
     /// Whether `json` appears in `text`, ignoring case.
     private static func mentionsJSON(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 4 else { return false }
-        for index in 0...(bytes.count - 4) where bytes[index] | 0x20 == UInt8(ascii: "j") {
-            if bytes[index + 1] | 0x20 == UInt8(ascii: "s"), bytes[index + 2] | 0x20 == UInt8(ascii: "o"),
-                bytes[index + 3] | 0x20 == UInt8(ascii: "n")
-            {
-                return true
-            }
+        // The last four bytes, lowercased (`| 0x20` maps only `J`, `S`, `O`, `N` onto these letters).
+        var window: UInt32 = 0
+        for byte in text.utf8 {
+            window = window << 8 | UInt32(byte | 0x20)
+            if window == 0x6A73_6F6E { return true }  // "json"
         }
         return false
     }

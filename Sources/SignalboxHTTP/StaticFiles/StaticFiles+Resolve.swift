@@ -51,9 +51,10 @@ extension StaticFiles {
             else {
                 return .notAFile
             }
+            // Most app paths stop here: nothing at the top of the root has their first segment's name.
+            if names.isEmpty, let listing = self.listing, !listing.contains(name) { return .notAFile }
             names.append(name)
         }
-        if let first = names.first, let listing = self.listing, !listing.contains(first) { return .notAFile }
         let candidate = names.isEmpty ? root : root + "/" + names.joined(separator: "/")
         switch self.contained(candidate, root: root) {
         case .file(let file):

@@ -23,23 +23,20 @@ struct PageValidator: Equatable, Sendable {
         mount: MountPath,
         developerTools: Bool
     ) async throws -> PageValidator? {
+        guard json || templates != nil else { return nil }
         var hasher = StableHasher()
-        if json {
-            hasher.combine("json")
-        } else {
-            guard let templates else { return nil }
-            hasher.combine("html")
-            hasher.combine(templates)
-        }
-        hasher.combine(mount.prefix)
-        hasher.combine(developerTools)
-        hasher.combine(state.csrfToken)
-        guard let snapshot = try? state.tree.snapshot() else { return nil }
-        hasher.combine(snapshot)
+        // The screens first: a page without versions (an app that gives none) costs no snapshot.
         for entry in branch.screens {
             guard let version = try await entry.screen.dataVersion else { return nil }
             hasher.combine(version)
         }
+        guard let snapshot = try? state.tree.snapshot() else { return nil }
+        hasher.combine(json ? "json" : "html")
+        if !json, let templates { hasher.combine(templates) }
+        hasher.combine(mount.prefix)
+        hasher.combine(developerTools)
+        hasher.combine(state.csrfToken)
+        hasher.combine(snapshot)
         return PageValidator(entityTag: "\"p\(hasher.finalize())\"")
     }
 

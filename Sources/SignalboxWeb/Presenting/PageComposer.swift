@@ -115,16 +115,12 @@ struct PageComposer {
         if let extras { context.merge(extras) { _, new in new } }
         var html = try self.renderer.renderUTF8(
             entry.template,
-            with: Self.object(page.viewModels[index] ?? .null).merging(context)
+            with: .object(Self.fields(of: page.viewModels[index] ?? .null).merging(context) { _, new in new })
         )
         for wrapper in page.layout.wrappers(for: index).reversed() {
-            // `content` is the fragment: a field of the wrapper's own model must not hide it.
-            var model = Self.object(wrapper.viewModel).merging(context)
-            if case .object(var fields) = model, fields["content"] != nil {
-                fields["content"] = nil
-                model = .object(fields)
-            }
-            html = try self.renderer.renderUTF8(wrapper.template, with: model, fragments: ["content": html])
+            var fields = Self.fields(of: wrapper.viewModel).merging(context) { _, new in new }
+            fields["content"] = nil  // the fragment: a field of the wrapper's own must not hide it
+            html = try self.renderer.renderUTF8(wrapper.template, with: .object(fields), fragments: ["content": html])
         }
         return html
     }
@@ -141,9 +137,9 @@ struct PageComposer {
         path.map { .string(self.mount.url(for: $0)) } ?? .null
     }
 
-    /// Objects stay; any other view model is offered as `value`.
-    static func object(_ model: ViewModel) -> ViewModel {
-        if case .object = model { return model }
+    /// An object's fields; any other view model is offered as `value`.
+    static func fields(of model: ViewModel) -> ViewModel.Fields {
+        if case .object(let fields) = model { return fields }
         return ["value": model]
     }
 

@@ -151,11 +151,6 @@ public struct MustacheRenderer: TemplateRenderer {
         return try self.interpret(name, with: viewModel)
     }
 
-    /// Renders template `name` into UTF-8 bytes (a compiled template writes them directly).
-    public func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8] {
-        try self.renderUTF8(name, with: viewModel, fragments: [:])
-    }
-
     /// Renders template `name` into UTF-8 bytes with `fragments` as raw top-level fields: a
     /// compiled template copies their bytes where it names them.
     public func renderUTF8(

@@ -92,10 +92,6 @@ public final class ReloadingMustacheRenderer: TemplateRenderer {
         try self.current().render(name, with: viewModel)
     }
 
-    public func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8] {
-        try self.current().renderUTF8(name, with: viewModel)
-    }
-
     public func renderUTF8(
         _ name: String,
         with viewModel: ViewModel,

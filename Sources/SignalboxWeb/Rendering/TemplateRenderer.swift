@@ -11,15 +11,11 @@ public protocol TemplateRenderer: Sendable {
     /// - Throws: ``TemplateError`` when there is no template of that name.
     func render(_ name: String, with viewModel: ViewModel) throws -> String
 
-    /// Renders template `name` with `viewModel` into UTF-8 bytes: what a response body needs.
-    /// Default: ``render(_:with:)``'s text, as UTF-8.
-    func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8]
-
     /// Renders template `name` with `viewModel` into UTF-8 bytes, where each of `fragments` — HTML
     /// already rendered, as UTF-8 — is a top-level field of `viewModel` (`{{{content}}}`) unless
     /// `viewModel` has a field of that name: a screen's HTML goes into the page without becoming a
-    /// `String`. Default: the fragments as strings added to `viewModel`, then
-    /// ``renderUTF8(_:with:)``.
+    /// `String`. Default: the fragments as strings added to `viewModel`, then ``render(_:with:)``'s
+    /// text as UTF-8.
     func renderUTF8(_ name: String, with viewModel: ViewModel, fragments: [String: [UInt8]]) throws -> [UInt8]
 
     /// Whether a template of that name exists.
@@ -38,8 +34,9 @@ public protocol TemplateRenderer: Sendable {
 }
 
 extension TemplateRenderer {
+    /// Renders template `name` with `viewModel` into UTF-8 bytes: what a response body needs.
     public func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8] {
-        Array(try self.render(name, with: viewModel).utf8)
+        try self.renderUTF8(name, with: viewModel, fragments: [:])
     }
 
     public func renderUTF8(
@@ -47,7 +44,7 @@ extension TemplateRenderer {
         with viewModel: ViewModel,
         fragments: [String: [UInt8]]
     ) throws -> [UInt8] {
-        try self.renderUTF8(name, with: viewModel.merging(fragments: fragments))
+        Array(try self.render(name, with: viewModel.merging(fragments: fragments)).utf8)
     }
 
     public var loadError: TemplateError? { nil }

@@ -31,27 +31,30 @@ enum Outcome {
     /// The outcome of a GET of `path`: the page (with the branch the reshaping ended on) when
     /// it applied as asked.
     static func showing(_ path: String, on tree: NavigationTree) async -> Outcome {
-        do {
-            switch try await tree.applyForPage(path: path) {
-            case (.applied(let canonical), let branch):
-                return canonical == path ? .show(branch: branch) : .moved(to: canonical)
-            case (.redirected(let target, _), _):
-                return .redirected(to: target)
-            }
-        } catch {
-            return .failed(error)
-        }
+        let (outcome, branch) = await Self.reshaping(to: path) { try await tree.applyForPage(path: path) }
+        return outcome ?? .show(branch: branch)
     }
 
     /// The outcome of applying a path: `nil` when it applied as asked.
     static func applying(_ path: String, to tree: NavigationTree) async -> Outcome? {
+        await Self.reshaping(to: path) { (try await tree.apply(path: path), nil) }.outcome
+    }
+
+    /// What `apply` made of `path` (`nil`: applied as asked) and the branch it ended on, if it
+    /// gave one.
+    private static func reshaping(
+        to path: String,
+        _ apply: () async throws -> (PathOutcome, ActiveBranch?)
+    ) async -> (outcome: Outcome?, branch: ActiveBranch?) {
         do {
-            switch try await tree.apply(path: path) {
-            case .applied(let canonical): return canonical == path ? nil : .moved(to: canonical)
-            case .redirected(let target, _): return .redirected(to: target)
+            switch try await apply() {
+            case (.applied(let canonical), let branch):
+                return (canonical == path ? nil : .moved(to: canonical), branch)
+            case (.redirected(let target, _), _):
+                return (.redirected(to: target), nil)
             }
         } catch {
-            return .failed(error)
+            return (.failed(error), nil)
         }
     }
 }

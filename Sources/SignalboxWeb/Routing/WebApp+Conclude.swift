@@ -54,7 +54,7 @@ extension WebApp {
                 }
                 // A guard's redirect remembered where the visitor was going: worth a session.
                 guard exchange.wantsJSON else { return Answer(.seeOther(target), keepsNewSession: true) }
-                outcome = await Outcome.applying(target, to: state.tree) ?? .show()
+                outcome = await Outcome.showing(target, on: state.tree)
             case .failed(NavigationError.redirect(let target)):
                 outcome = .redirected(to: target)
             case .failed(let error):

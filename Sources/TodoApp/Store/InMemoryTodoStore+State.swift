@@ -9,7 +9,7 @@ extension InMemoryTodoStore {
         var changeCount = 0
     }
 
-    /// Everything the store holds, with the rules for changing it (the actor only isolates it).
+    /// Everything the store holds, with the rules for changing it (the store's `Mutex` only guards it).
     struct State: Sendable {
         var accounts: [String: Account] = [:]
         var nextTodoID = 1

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// ```swift
 /// let store = InMemoryTodoStore.demo()          // alice / wonderland with a few todos
-/// let user = await store.authenticate(username: "alice", password: "wonderland")
+/// let user = store.authenticate(username: "alice", password: "wonderland")
 /// ```
 public final class InMemoryTodoStore: TodoStore {
     private let state: Mutex<State>
