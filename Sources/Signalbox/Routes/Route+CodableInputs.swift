@@ -20,9 +20,13 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) where Input: Codable, Output: Screen {
         self.init(
+            site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input(wrappedValue),
             metadata: .presented(presentation),
             segment: segment,
@@ -36,9 +40,13 @@ extension Route where Kind == PresentedRoute {
         _ presentation: Presentation,
         segment: String? = nil,
         onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) where Input: Codable, Output: Screen {
         self.init(
+            site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input(wrappedValue),
             metadata: .presented(presentation),
             segment: segment,
@@ -52,9 +60,13 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) where Input: Codable, Output: Coordinatable {
         self.init(
+            site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input(wrappedValue),
             metadata: .presented(presentation),
             segment: segment,
@@ -68,9 +80,13 @@ extension Route where Kind == PresentedRoute {
         _ presentation: Presentation,
         segment: String? = nil,
         onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) where Input: Codable, Output: Coordinatable {
         self.init(
+            site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input(wrappedValue),
             metadata: .presented(presentation),
             segment: segment,
@@ -84,9 +100,13 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> (repeat each Argument) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) where Input == (repeat each Argument), Output: Screen {
         self.init(
+            site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input { coordinator in { arguments in wrappedValue(coordinator)(repeat each arguments) } },
             metadata: .presented(presentation),
             segment: segment,
@@ -101,9 +121,13 @@ extension Route where Kind == PresentedRoute {
         _ presentation: Presentation,
         segment: String? = nil,
         onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) where Input == (repeat each Argument), Output: Screen {
         self.init(
+            site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input { coordinator in { arguments in wrappedValue(coordinator)(repeat each arguments) } },
             metadata: .presented(presentation),
             segment: segment,
@@ -118,9 +142,13 @@ extension Route where Kind == PresentedRoute {
         wrappedValue: @escaping @Sendable (Coordinator) -> (repeat each Argument) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) where Input == (repeat each Argument), Output: Coordinatable {
         self.init(
+            site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input { coordinator in { arguments in wrappedValue(coordinator)(repeat each arguments) } },
             metadata: .presented(presentation),
             segment: segment,
@@ -135,9 +163,13 @@ extension Route where Kind == PresentedRoute {
         _ presentation: Presentation,
         segment: String? = nil,
         onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil
+        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        column: UInt = #column
     ) where Input == (repeat each Argument), Output: Coordinatable {
         self.init(
+            site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input { coordinator in { arguments in wrappedValue(coordinator)(repeat each arguments) } },
             metadata: .presented(presentation),
             segment: segment,

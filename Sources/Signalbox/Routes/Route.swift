@@ -25,22 +25,53 @@ import Synchronization
 ///
 /// The segment in paths defaults to the property name; pass `segment:` to change it. Declare
 /// routes with `var` in a coordinator class.
+///
+/// A route's factory and options are stored once per declaration, not per coordinator: the
+/// compiler passes each initializer the declaration's place in the source (`fileID`, `line`,
+/// `column`; leave them out), and every instance built later shares what the first one made there.
 @propertyWrapper
 public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> {
-    /// Tells this declaration apart from the other routes of the same coordinator instance.
-    let id: UInt64
-    let factory: Factory
-    let metadata: RouteMetadata
-    let segment: String?
-    let onResult: ResultHandlerFactory?
-    let onDismiss: DeclaredDismissHandler?
-    let tabHooks: TabHooks?
-    /// Makes the input's codec when the initializer knows it (a factory with several
-    /// arguments); otherwise it is found from `Input`. Called once per coordinator type, when
-    /// the route's descriptor is built, not for every coordinator instance.
-    let inputCodec: (@Sendable () -> InputCodec)?
+    /// What the declaration says, made once per declaration site (the first time a coordinator
+    /// of the type is built) and shared by every later instance: a coordinator holds one
+    /// reference per route, whatever the route declares.
+    let declaration: Declaration
 
-    enum Factory {
+    /// A route's factory and options: the same for every instance of the coordinator type.
+    final class Declaration: Sendable {
+        /// Tells this declaration apart from the other routes of the coordinator type.
+        let id: UInt64
+        let factory: Factory
+        let metadata: RouteMetadata
+        let segment: String?
+        let onResult: ResultHandlerFactory?
+        let onDismiss: DeclaredDismissHandler?
+        let tabHooks: TabHooks?
+        /// Makes the input's codec when the initializer knows it (a factory with several
+        /// arguments); otherwise it is found from `Input`. Called once per coordinator type, when
+        /// the route's descriptor is built.
+        let inputCodec: (@Sendable () -> InputCodec)?
+
+        init(
+            factory: Factory,
+            metadata: RouteMetadata,
+            segment: String?,
+            onResult: ResultHandlerFactory?,
+            onDismiss: DeclaredDismissHandler?,
+            tabHooks: TabHooks?,
+            inputCodec: (@Sendable () -> InputCodec)?
+        ) {
+            self.id = routeIdentities.wrappingAdd(1, ordering: .relaxed).newValue
+            self.factory = factory
+            self.metadata = metadata
+            self.segment = segment
+            self.onResult = onResult
+            self.onDismiss = onDismiss
+            self.tabHooks = tabHooks
+            self.inputCodec = inputCodec
+        }
+    }
+
+    enum Factory: Sendable {
         case plain(@Sendable (Coordinator) -> () -> Output)
         case input(@Sendable (Coordinator) -> (Input) -> Output)
     }
@@ -63,25 +94,31 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
         set {}
     }
 
+    /// The declaration made at `site`, or (the first time) the one the arguments describe; they
+    /// are not evaluated when the site has one already.
     init(
-        factory: Factory,
-        metadata: RouteMetadata,
-        segment: String?,
-        onResult: ResultHandlerFactory? = nil,
-        onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
-        tabHooks: TabHooks? = nil,
-        inputCodec: (@Sendable () -> InputCodec)? = nil
+        site: RouteSite,
+        factory: @autoclosure () -> Factory,
+        metadata: @autoclosure () -> RouteMetadata,
+        segment: @autoclosure () -> String?,
+        onResult: @autoclosure () -> ResultHandlerFactory? = nil,
+        onDismiss: @autoclosure () -> (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
+        tabHooks: @autoclosure () -> TabHooks? = nil,
+        inputCodec: @autoclosure () -> (@Sendable () -> InputCodec)? = nil
     ) {
-        self.id = routeIdentities.wrappingAdd(1, ordering: .relaxed).newValue
-        self.factory = factory
-        self.metadata = metadata
-        self.segment = segment
-        self.onResult = onResult
-        self.onDismiss = onDismiss.map { handler in
-            DeclaredDismissHandler { owner in try await handler(unsafeDowncast(owner, to: Coordinator.self))() }
+        self.declaration = RouteSite.declaration(at: site) {
+            Declaration(
+                factory: factory(),
+                metadata: metadata(),
+                segment: segment(),
+                onResult: onResult(),
+                onDismiss: onDismiss().map { handler in
+                    DeclaredDismissHandler { owner in try await handler(unsafeDowncast(owner, to: Coordinator.self))() }
+                },
+                tabHooks: tabHooks(),
+                inputCodec: inputCodec()
+            )
         }
-        self.tabHooks = tabHooks
-        self.inputCodec = inputCodec
     }
 }
 

@@ -124,7 +124,10 @@ protocol RouteDeclaring {
 }
 
 extension Route: RouteDeclaring {
+    var id: UInt64 { self.declaration.id }
+
     func descriptor(property: String) -> RouteDescriptor {
+        let declaration = self.declaration
         let makesCoordinator = Output.self is any Coordinatable.Type
         // Resolve the output's conformance once per type, not on every route.
         let box: @Sendable (Any) -> Content
@@ -137,7 +140,7 @@ extension Route: RouteDeclaring {
             box = { .screen($0 as! any Screen) }
         }
         let make: @Sendable (AnyObject, Any?) -> Content
-        switch self.factory {
+        switch declaration.factory {
         case .plain(let factory):
             make = { owner, _ in
                 box(factory(unsafeDowncast(owner, to: Coordinator.self))())
@@ -150,24 +153,24 @@ extension Route: RouteDeclaring {
         }
         var input: InputCodec?
         var rootInput: RootInputCodec?
-        if case .input = self.factory {
-            if case .root = self.metadata {
+        if case .input = declaration.factory {
+            if case .root = declaration.metadata {
                 rootInput = Self.rootInputCodec()
             } else {
-                input = self.inputCodec?() ?? InputCodec.of(Input.self)
+                input = declaration.inputCodec?() ?? InputCodec.of(Input.self)
             }
         }
         return RouteDescriptor(
-            name: self.segment ?? property,
-            metadata: self.metadata,
+            name: declaration.segment ?? property,
+            metadata: declaration.metadata,
             input: input,
             rootInput: rootInput,
             makesCoordinator: makesCoordinator,
             outputType: String(describing: Output.self),
             make: make,
-            result: self.onResult?.make(),
-            dismiss: self.onDismiss,
-            tabHooks: self.tabHooks
+            result: declaration.onResult?.make(),
+            dismiss: declaration.onDismiss,
+            tabHooks: declaration.tabHooks
         )
     }
 

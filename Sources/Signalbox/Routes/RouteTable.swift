@@ -66,8 +66,20 @@ enum RouteRegistry {
     static func table(for coordinator: any Coordinatable) -> RouteTable {
         let id = ObjectIdentifier(type(of: coordinator))
         if let table = self.tables.withLock({ $0[id] }) { return table }
-        let routes = self.declarations(of: coordinator).map { $0.declaration.descriptor(property: $0.property) }
+        let declarations = self.declarations(of: coordinator)
         let type = type(of: coordinator)
+        var seen: [UInt64: String] = [:]
+        for (property, declaration) in declarations {
+            if let first = seen.updateValue(property, forKey: declaration.id) {
+                // One initializer call made both (a helper that returns routes): they share their
+                // factory, so the second would silently show the first's content.
+                preconditionFailure(
+                    "\(type): routes '\(first)' and '\(property)' come from the same source location; "
+                        + "declare each route with its own @Route attribute"
+                )
+            }
+        }
+        let routes = declarations.map { $0.declaration.descriptor(property: $0.property) }
         let table = RouteTable(
             typeName: String(reflecting: type),
             displayName: String(describing: type),

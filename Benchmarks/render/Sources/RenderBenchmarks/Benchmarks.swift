@@ -61,13 +61,13 @@ struct NullRenderer: TemplateRenderer {
     func hasTemplate(named name: String) -> Bool { true }
 }
 
-func makeStore() async -> InMemoryTodoStore {
+func makeStore() -> InMemoryTodoStore {
     let store = InMemoryTodoStore.demo()
-    let alice = await store.authenticate(username: "alice", password: "wonderland")!
-    var count = await store.todos(of: alice).count
+    let alice = store.authenticate(username: "alice", password: "wonderland")!
+    var count = store.todos(of: alice).count
     while count < 20 {
         count += 1
-        _ = try! await store.addTodo(title: "Todo number \(count)", for: alice)
+        _ = try! store.addTodo(title: "Todo number \(count)", for: alice)
     }
     return store
 }
@@ -138,7 +138,7 @@ func logIn(_ app: WebApp, to path: String) async throws -> String {
 /// Heap bytes (glibc's in-use bytes) per logged-in session with a 3-deep Todos stack, measured
 /// in-process over `count` sessions — the figure RSS approximates, without page granularity.
 func sessionMemory(count: Int) async throws {
-    let app = makeApp(try mustache(), store: await makeStore())
+    let app = makeApp(try mustache(), store: makeStore())
     for _ in 0..<100 { _ = try await logIn(app, to: deepPath) }  // warm-up (lazy globals, first growths)
     let before = cheap_in_use_bytes()
     for _ in 0..<count { _ = try await logIn(app, to: deepPath) }
@@ -171,7 +171,7 @@ func requestBenchmark(
     -> Benchmark
 {
     Benchmark(name: name) {
-        let app = makeApp(try renderer(), store: await makeStore())
+        let app = makeApp(try renderer(), store: makeStore())
         let session = try await logIn(app)
         let requests = paths.map { get($0, cookie: session) }
         var index = 0
@@ -186,7 +186,7 @@ func requestBenchmark(
 /// The list page revalidated: `If-None-Match` with the page's `ETag` → `304`, nothing rendered.
 func revalidationBenchmark(_ name: String, renderer: @escaping () throws -> any TemplateRenderer) -> Benchmark {
     Benchmark(name: name) {
-        let app = makeApp(try renderer(), store: await makeStore())
+        let app = makeApp(try renderer(), store: makeStore())
         let session = try await logIn(app)
         let page = try await app.respond(to: get(listPath, cookie: session))
         guard let etag = page.headerFields[.eTag] else { throw BenchmarkError.noValidator }
@@ -207,7 +207,7 @@ enum BenchmarkError: Error {
 /// The render calls of one list-page request.
 func recordedListCalls() async throws -> [(String, ViewModel)] {
     let recorder = RecordingRenderer(try MustacheRenderer(directory: templates))
-    let app = makeApp(recorder, store: await makeStore())
+    let app = makeApp(recorder, store: makeStore())
     let session = try await logIn(app)
     let request = get(listPath, cookie: session)
     return try await recorder.record { _ = try await app.respond(to: request) }
@@ -282,7 +282,7 @@ func format(_ value: Double) -> String {
 // MARK: Verification and dumps
 
 func pages(_ renderer: any TemplateRenderer) async throws -> [(String, [UInt8])] {
-    let app = makeApp(renderer, store: await makeStore())
+    let app = makeApp(renderer, store: makeStore())
     let session = try await logIn(app)
     var result: [(String, [UInt8])] = []
     for path in [
