@@ -5,7 +5,7 @@
 /// let stack = NavigationStack(initial: \TodosCoordinator.start)
 /// let stack = NavigationStack(initial: \MainCoordinator.authenticated, user)
 /// ```
-public final class NavigationStack<Coordinator: NavigationCoordinatable> {
+public struct NavigationStack<Coordinator: NavigationCoordinatable> {
     let node: StackNode
 
     /// A stack starting at a root without input.
@@ -54,7 +54,7 @@ public final class NavigationStack<Coordinator: NavigationCoordinatable> {
 /// ```swift
 /// let child = TabChild(startingItems: [\AuthenticatedCoordinator.home, \.todos, \.profile])
 /// ```
-public final class TabChild<Coordinator: TabCoordinatable> {
+public struct TabChild<Coordinator: TabCoordinatable> {
     let node: TabsNode
 
     /// Tabs in display order; `activeTab` is the index shown first.

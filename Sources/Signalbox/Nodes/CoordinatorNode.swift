@@ -16,8 +16,6 @@ class CoordinatorNode {
     /// Set on the root node of a tree only.
     weak var treeStorage: NavigationTree?
     var isDismissed = false
-    /// Key paths already resolved to route indices (see ``RouteRegistry/routeIndex(of:in:)``).
-    var keyPathCache: [(AnyKeyPath, Int)] = []
 
     /// Binds the node to its coordinator (once) and builds its initial content.
     final func bind(to owner: any Coordinatable) {

@@ -35,11 +35,37 @@ public typealias DismissHandler = () async throws -> Void
 /// A tab of a tab coordinator; its content is built when the tab is first shown.
 struct TabSlot {
     let route: Int
-    /// A dynamic tab's input (a route with an input: a tab per open project, say) and its
-    /// canonical segments; `nil` for a declared tab.
-    var input: Any? = nil
-    var inputSegment: String? = nil
+    /// A dynamic tab's input (a route with an input: a tab per open project, say), boxed so a
+    /// declared tab's slot stays small.
+    private let dynamic: DynamicTabInput?
     var content: Content?
+
+    /// A declared tab.
+    init(route: Int) {
+        self.route = route
+        self.dynamic = nil
+    }
+
+    /// A dynamic tab, opened for `input` (whose canonical segments are `inputSegment`).
+    init(route: Int, input: Any, inputSegment: String) {
+        self.route = route
+        self.dynamic = DynamicTabInput(value: input, segment: inputSegment)
+    }
+
+    /// A dynamic tab's input; `nil` for a declared tab.
+    var input: Any? { self.dynamic?.value }
+    /// A dynamic tab's input as path segments; `nil` for a declared tab.
+    var inputSegment: String? { self.dynamic?.segment }
+
+    private final class DynamicTabInput {
+        let value: Any
+        let segment: String
+
+        init(value: Any, segment: String) {
+            self.value = value
+            self.segment = segment
+        }
+    }
 }
 
 /// What a route factory produced: a screen, or a child coordinator with its node.

@@ -13,20 +13,33 @@ final class StackNode: CoordinatorNode {
     var items: [Entry] = [] {
         didSet { self.noteChange() }
     }
-    /// The initial root's storage (read from the owner, typed, when the node is bound) and input.
-    private let initialRoot: (storage: (AnyObject) -> AnyKeyPath, input: Any?)
+    /// The initial root's storage (read from the owner, typed, when the node is bound) and input;
+    /// boxed and dropped once bound, so a session does not keep it.
+    private var initialRoot: InitialRoot?
+
+    private final class InitialRoot {
+        let storage: (AnyObject) -> AnyKeyPath
+        let input: Any?
+
+        init(storage: @escaping (AnyObject) -> AnyKeyPath, input: Any?) {
+            self.storage = storage
+            self.input = input
+        }
+    }
 
     init(initialRoot storage: @escaping (AnyObject) -> AnyKeyPath, input: Any?) {
-        self.initialRoot = (storage, input)
+        self.initialRoot = InitialRoot(storage: storage, input: input)
     }
 
     override func didBind(_ owner: any Coordinatable) {
-        guard let index = self.table.index(ofStorage: self.initialRoot.storage(owner), in: owner) else { return }
-        let content = self.table.routes[index].make(owner, self.initialRoot.input)
+        guard let initialRoot = self.initialRoot.take(),
+            let index = self.table.index(ofStorage: initialRoot.storage(owner), in: owner)
+        else { return }
+        let content = self.table.routes[index].make(owner, initialRoot.input)
         self.root = Entry(
             route: index,
             presentation: nil,
-            input: self.initialRoot.input,
+            input: initialRoot.input,
             inputSegment: nil,
             content: content
         )

@@ -7,7 +7,7 @@ final class TabsNode: CoordinatorNode {
     var activeTab: Int {
         didSet { self.noteChange() }
     }
-    private let startingItems: [AnyKeyPath]
+    private var startingItems: [AnyKeyPath]
 
     init(startingItems: [AnyKeyPath], activeTab: Int) {
         self.startingItems = startingItems
@@ -15,10 +15,17 @@ final class TabsNode: CoordinatorNode {
     }
 
     override func didBind(_ owner: any Coordinatable) {
-        self.tabs = self.startingItems.compactMap { keyPath in
-            RouteRegistry.routeIndex(ofPartial: keyPath, in: owner, table: self.table)
-                .flatMap { self.table.routes[$0].input == nil ? TabSlot(route: $0) : nil }
+        var tabs: [TabSlot] = []
+        tabs.reserveCapacity(self.startingItems.count)
+        for keyPath in self.startingItems {
+            guard let index = RouteRegistry.routeIndex(ofPartial: keyPath, in: owner, table: self.table),
+                self.table.routes[index].input == nil
+            else { continue }
+            tabs.append(TabSlot(route: index))
         }
+        self.tabs = tabs
+        // Read once: a session keeps no copy of the type's tab list.
+        self.startingItems = []
         if self.tabs.isEmpty {
             self.tabs = self.table.tabIndices.map { TabSlot(route: $0) }
         }

@@ -41,6 +41,25 @@ final class RouteTable: Sendable {
 
     func index(named name: String) -> Int? { self.indexByName[name] }
 
+    /// Route key paths (`\.todo`) resolved so far, by their hash (as ``indexByStorage``): the
+    /// key paths an app names routes with are few.
+    private let indexByKeyPath = Mutex<[Int: Int]>([:])
+
+    /// The index of a route key path resolved before.
+    func index(ofKnown keyPath: AnyKeyPath) -> Int? {
+        let key = keyPath.hashValue
+        return self.indexByKeyPath.withLock { $0[key] }
+    }
+
+    /// Remembers a resolved route key path (up to 64 per type; beyond that they are resolved
+    /// each time, so key paths made at run time cannot grow the table without bound).
+    func remember(_ keyPath: AnyKeyPath, index: Int) {
+        let key = keyPath.hashValue
+        self.indexByKeyPath.withLock { known in
+            if known.count < 64 { known[key] = index }
+        }
+    }
+
     /// The index of the route stored at `storage` in `coordinator` (an instance of this type).
     func index(ofStorage storage: AnyKeyPath, in coordinator: some Coordinatable) -> Int? {
         let key = storage.hashValue
@@ -115,13 +134,12 @@ enum RouteRegistry {
         in coordinator: C,
         node: CoordinatorNode
     ) throws(NavigationError) -> Int {
-        // Key path literals are uniqued per call site; the node keeps the ones it has seen
-        // (strongly, so their identity stays valid) to skip projecting them again.
-        for (known, index) in node.keyPathCache where known === keyPath { return index }
-        guard let index = node.table.index(ofStorage: coordinator[keyPath: keyPath].storage, in: coordinator) else {
+        let table = node.table
+        if let index = table.index(ofKnown: keyPath) { return index }
+        guard let index = table.index(ofStorage: coordinator[keyPath: keyPath].storage, in: coordinator) else {
             throw .routeNotFound(route: "\(keyPath)", coordinator: node.displayName)
         }
-        if node.keyPathCache.count < 16 { node.keyPathCache.append((keyPath, index)) }
+        table.remember(keyPath, index: index)
         return index
     }
 

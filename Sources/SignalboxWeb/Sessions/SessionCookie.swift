@@ -17,8 +17,7 @@ enum SessionCookie {
             if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                 value = value.dropFirst().dropLast()
             }
-            guard value.count == SessionID.length else { continue }
-            if let id = SessionID(rawValue: String(Substring(value))), !ids.contains(id) { ids.append(id) }
+            if let id = SessionID(hexDigits: value), !ids.contains(id) { ids.append(id) }
         }
         return ids
     }

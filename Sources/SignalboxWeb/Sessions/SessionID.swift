@@ -7,25 +7,62 @@
 /// Never log ``rawValue``: use ``description`` (`session-1a2b3c4d`), a fingerprint that cannot
 /// be turned back into the id.
 public struct SessionID: Hashable, Sendable {
-    /// The id as sent in the cookie.
-    public let rawValue: String
+    /// The 128 bits, most significant first: held inline (a session keeps no string for its id,
+    /// and a look-up hashes two words).
+    private let high: UInt64
+    private let low: UInt64
 
     /// Number of hex digits in an id (128 bits).
     static let length = 32
 
     /// Accepts exactly 32 lowercase hex digits; anything else is `nil`.
     public init?(rawValue: String) {
-        guard RandomToken.isHex(rawValue[...], count: Self.length) else { return nil }
-        self.rawValue = rawValue
+        var rawValue = rawValue
+        guard let id = rawValue.withUTF8({ Self(hexDigits: $0) }) else { return nil }
+        self = id
     }
 
-    private init(unchecked rawValue: String) {
-        self.rawValue = rawValue
+    /// Reads exactly 32 lowercase hex digits; anything else is `nil`.
+    init?<Digits: Collection<UInt8>>(hexDigits digits: Digits) {
+        guard digits.count == Self.length else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        for (position, digit) in digits.enumerated() {
+            let value: UInt8
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = digit &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = digit &- UInt8(ascii: "a") &+ 10
+            default: return nil
+            }
+            if position < 16 {
+                words.0 = words.0 << 4 | UInt64(value)
+            } else {
+                words.1 = words.1 << 4 | UInt64(value)
+            }
+        }
+        (self.high, self.low) = words
+    }
+
+    private init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The id as sent in the cookie: 32 lowercase hex digits.
+    public var rawValue: String {
+        String(unsafeUninitializedCapacity: Self.length) { buffer in
+            for position in 0..<Self.length {
+                let word = position < 16 ? self.high : self.low
+                let value = UInt8(truncatingIfNeeded: word >> (60 - 4 * UInt64(position % 16))) & 0xF
+                buffer[position] = value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ value &- 10
+            }
+            return Self.length
+        }
     }
 
     /// A fresh id from `SystemRandomNumberGenerator`.
     public static func random() -> SessionID {
-        SessionID(unchecked: RandomToken.hex(byteCount: Self.length / 2))
+        var generator = SystemRandomNumberGenerator()
+        return SessionID(high: generator.next(), low: generator.next())
     }
 
     /// A short fingerprint for logs and metrics; stable for one id.

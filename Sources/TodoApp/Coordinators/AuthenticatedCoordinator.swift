@@ -15,27 +15,32 @@ public final class AuthenticatedCoordinator: TabCoordinatable {
     @Route(tab: "Profile", icon: "person") var profile = makeProfile
     @Route(tab: "Testbed", icon: "flask", onReselect: .popToRoot) var testbed = makeTestbed
 
-    /// The signed-in user.
-    public let user: User
-    let store: any TodoStore
+    let account: Account
 
-    init(user: User, store: any TodoStore) {
-        self.user = user
-        self.store = store
+    /// The signed-in user.
+    public var user: User { self.account.user }
+    var store: any TodoStore { self.account.store }
+
+    init(account: Account) {
+        self.account = account
     }
 
-    func makeHome() -> HomeScreen { HomeScreen(user: self.user, store: self.store) }
+    func makeHome() -> HomeScreen { HomeScreen(account: self.account) }
 
     func makeTodos() -> WrapperCoordinator<TodosCoordinator> {
         WrapperCoordinator(
-            TodosCoordinator(user: self.user, store: self.store),
+            TodosCoordinator(account: self.account),
             template: "wrappers/flow",
-            viewModel: ["flow": "todos"]
+            viewModel: Self.todosFlow
         )
     }
 
-    func makeProjects() -> ProjectsCoordinator { ProjectsCoordinator(user: self.user, store: self.store) }
-    func makeProfile() -> ProfileCoordinator { ProfileCoordinator(user: self.user, store: self.store) }
+    /// The Todos flow's wrapper model: one value for every session (a literal here would build
+    /// one per session).
+    private static let todosFlow: ViewModel = ["flow": "todos"]
+
+    func makeProjects() -> ProjectsCoordinator { ProjectsCoordinator(account: self.account) }
+    func makeProfile() -> ProfileCoordinator { ProfileCoordinator(account: self.account) }
     func makeTestbed() -> TestbedCoordinator { TestbedCoordinator(level: 1) }
 
     /// Shows a todo from anywhere: selects the Todos tab, pops it to its list and pushes the

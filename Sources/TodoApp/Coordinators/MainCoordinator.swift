@@ -29,7 +29,7 @@ public final class MainCoordinator: NavigationCoordinatable {
     }
 
     func makeAuthenticated(user: User) -> AuthenticatedCoordinator {
-        AuthenticatedCoordinator(user: user, store: self.store)
+        AuthenticatedCoordinator(account: Account(user: user, store: self.store))
     }
 
     /// The signed-in user, or `nil` when signed out.

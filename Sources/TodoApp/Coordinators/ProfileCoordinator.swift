@@ -9,14 +9,14 @@ public final class ProfileCoordinator: NavigationCoordinatable {
     @Root var start = makeStart
     @Route(.push) var settings = makeSettings
 
-    let user: User
-    let store: any TodoStore
+    let account: Account
+    var user: User { self.account.user }
+    var store: any TodoStore { self.account.store }
 
-    init(user: User, store: any TodoStore) {
-        self.user = user
-        self.store = store
+    init(account: Account) {
+        self.account = account
     }
 
-    func makeStart() -> ProfileScreen { ProfileScreen(user: self.user, store: self.store) }
-    func makeSettings() -> SettingsScreen { SettingsScreen(user: self.user, store: self.store) }
+    func makeStart() -> ProfileScreen { ProfileScreen(account: self.account) }
+    func makeSettings() -> SettingsScreen { SettingsScreen(account: self.account) }
 }

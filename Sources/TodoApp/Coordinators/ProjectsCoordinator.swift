@@ -13,12 +13,12 @@ public final class ProjectsCoordinator: SplitCoordinatable {
 
     public var detailPlaceholder: String { "Choose a project to see its todos." }
 
-    let user: User
-    let store: any TodoStore
+    let account: Account
+    var user: User { self.account.user }
+    var store: any TodoStore { self.account.store }
 
-    init(user: User, store: any TodoStore) {
-        self.user = user
-        self.store = store
+    init(account: Account) {
+        self.account = account
     }
 
     /// A project that does not exist is a 404.
@@ -28,7 +28,7 @@ public final class ProjectsCoordinator: SplitCoordinatable {
             ? .notFound("There is no project \(id).") : .allow
     }
 
-    func makeStart() -> ProjectListScreen { ProjectListScreen(user: self.user, store: self.store) }
-    func makeProject(id: Int) -> ProjectScreen { ProjectScreen(id: id, user: self.user, store: self.store) }
-    func makeCreateProject() -> CreateProjectScreen { CreateProjectScreen(user: self.user, store: self.store) }
+    func makeStart() -> ProjectListScreen { ProjectListScreen(account: self.account) }
+    func makeProject(id: Int) -> ProjectScreen { ProjectScreen(id: id, account: self.account) }
+    func makeCreateProject() -> CreateProjectScreen { CreateProjectScreen(account: self.account) }
 }

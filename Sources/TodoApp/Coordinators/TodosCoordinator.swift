@@ -12,19 +12,20 @@ public final class TodosCoordinator: NavigationCoordinatable {
     @Route(.modal) var createTodo = makeCreateTodo
     @Route(.modal, onResult: didPickProject) var pickProject = makePickProject
 
-    /// The signed-in user whose todos are shown.
-    public let user: User
-    let store: any TodoStore
+    let account: Account
 
-    init(user: User, store: any TodoStore) {
-        self.user = user
-        self.store = store
+    /// The signed-in user whose todos are shown.
+    public var user: User { self.account.user }
+    var store: any TodoStore { self.account.store }
+
+    init(account: Account) {
+        self.account = account
     }
 
-    func makeStart() -> TodoListScreen { TodoListScreen(user: self.user, store: self.store) }
-    func makeTodo(id: Int) -> TodoScreen { TodoScreen(id: id, user: self.user, store: self.store) }
-    func makeCreateTodo() -> CreateTodoScreen { CreateTodoScreen(user: self.user, store: self.store) }
-    func makePickProject() -> PickProjectScreen { PickProjectScreen(user: self.user, store: self.store) }
+    func makeStart() -> TodoListScreen { TodoListScreen(account: self.account) }
+    func makeTodo(id: Int) -> TodoScreen { TodoScreen(id: id, account: self.account) }
+    func makeCreateTodo() -> CreateTodoScreen { CreateTodoScreen(account: self.account) }
+    func makePickProject() -> PickProjectScreen { PickProjectScreen(account: self.account) }
 
     /// A todo that does not exist (deleted, or another user's) is a 404, whether reached by a
     /// link, Back, or a router call.

@@ -4,11 +4,13 @@ import Signalbox
 /// count, which every write to the user's todos, projects or settings bumps, so a page of these
 /// screens is answered `304 Not Modified` only while none of the user's data changed.
 protocol UserDataScreen: Screen {
-    var user: User { get }
-    var store: any TodoStore { get }
+    var account: Account { get }
 }
 
 extension UserDataScreen {
+    var user: User { self.account.user }
+    var store: any TodoStore { self.account.store }
+
     var dataVersion: String? {
         get async throws { String(try await self.store.changeCount(of: self.user)) }
     }

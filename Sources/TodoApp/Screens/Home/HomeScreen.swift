@@ -3,8 +3,7 @@ import Signalbox
 /// The Home tab: the favourite todos and projects. Choosing a todo switches to the Todos tab,
 /// pops it to its list and pushes that todo.
 struct HomeScreen: UserDataScreen {
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "home/home" }
     var title: String { "Home" }

@@ -2,8 +2,7 @@ import Signalbox
 
 /// The Profile tab's root: who is signed in, a summary, and logout (`action=logout`).
 struct ProfileScreen: UserDataScreen {
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "profile/profile" }
     var title: String { "Profile" }

@@ -2,8 +2,7 @@ import Signalbox
 
 /// The user's settings. Saving stores them and goes back to the profile.
 struct SettingsScreen: UserDataScreen {
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "profile/settings" }
     var title: String { "Settings" }

@@ -2,8 +2,7 @@ import Signalbox
 
 /// A full-screen form for a new project. Creating closes it and shows the project.
 struct CreateProjectScreen: UserDataScreen {
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "projects/create" }
     var title: String { "New project" }

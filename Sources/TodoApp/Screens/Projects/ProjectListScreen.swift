@@ -2,8 +2,7 @@ import Signalbox
 
 /// The Projects tab's root: every project with its number of todos.
 struct ProjectListScreen: UserDataScreen {
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "projects/list" }
     var title: String { "Projects" }

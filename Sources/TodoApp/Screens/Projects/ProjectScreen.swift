@@ -4,8 +4,7 @@ import Signalbox
 struct ProjectScreen: UserDataScreen {
     /// The project's id (the route's input).
     let id: Int
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "projects/project" }
     var title: String {

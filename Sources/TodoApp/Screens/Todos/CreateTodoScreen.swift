@@ -2,8 +2,7 @@ import Signalbox
 
 /// The new-todo dialog. Creating closes it and shows the new todo.
 struct CreateTodoScreen: UserDataScreen {
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "todos/create" }
     var title: String { "New todo" }

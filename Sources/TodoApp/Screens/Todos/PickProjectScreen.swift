@@ -3,8 +3,7 @@ import Signalbox
 /// A dialog over a todo listing the projects; choosing one answers the `pickProject` route
 /// with that ``Project``. Closing it (or going Back) answers nothing and changes nothing.
 struct PickProjectScreen: UserDataScreen {
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "todos/pick-project" }
     var title: String { "Choose a project" }

@@ -2,8 +2,7 @@ import Signalbox
 
 /// The Todos tab's root: every todo of the user (done ones hidden if the settings say so).
 struct TodoListScreen: UserDataScreen {
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "todos/list" }
     var title: String { "Todos" }

@@ -5,8 +5,7 @@ import Signalbox
 struct TodoScreen: UserDataScreen {
     /// The todo's id (the route's input).
     let id: Int
-    let user: User
-    let store: any TodoStore
+    let account: Account
 
     var template: String { "todos/todo" }
     var title: String {
