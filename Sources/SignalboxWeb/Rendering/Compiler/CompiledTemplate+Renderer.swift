@@ -3,21 +3,40 @@ import Signalbox
 extension CompiledTemplate {
     /// Evaluates operations against a context stack, as swift-mustache evaluates its tokens
     /// against its boxes (`MustacheObject`, arrays, `MustacheNull`, scalars).
+    ///
+    /// It reads the template through buffers borrowed for one render, so an operation, a literal
+    /// or a name costs no reference counting; the context stack is scanned in place.
     struct Renderer<Output: TemplateOutput> {
-        let operations: [Operation]
+        let operations: UnsafeBufferPointer<Operation>
+        let literals: UnsafeBufferPointer<Literal>
+        let keys: UnsafeBufferPointer<LookupKey>
         var stack: [ViewModel]
         var output = Output()
         /// HTML already rendered, as top-level fields of the root context (see
         /// ``TemplateRenderer/renderUTF8(_:with:fragments:)``).
-        var fragments: [Fragment] = []
+        let fragments: [Fragment]
+
+        init(
+            operations: UnsafeBufferPointer<Operation>,
+            literals: UnsafeBufferPointer<Literal>,
+            keys: UnsafeBufferPointer<LookupKey>,
+            stack: [ViewModel],
+            fragments: [Fragment]
+        ) {
+            self.operations = operations
+            self.literals = literals
+            self.keys = keys
+            self.stack = stack
+            self.fragments = fragments
+        }
 
         /// Runs `range`; `false` when a value cannot be rendered like swift-mustache renders it.
         mutating func run(_ range: Range<Int>) -> Bool {
             var counter = range.lowerBound
             while counter < range.upperBound {
                 switch self.operations[counter] {
-                case .text(let text):
-                    self.output.append(text)
+                case .text(let literal):
+                    self.output.append(self.literals[literal])
                     counter += 1
                 case .value(let key, let escaped):
                     if let value = self.lookupInStack(key) {
@@ -70,43 +89,54 @@ extension CompiledTemplate {
 
         /// swift-mustache's lookup over `MustacheObject`s: the first name climbs the context stack
         /// (only objects have children), the rest descend; `null` is found (it stops the climb).
-        private func lookup(_ key: LookupKey) -> ViewModel? {
+        private func lookup(_ key: Int) -> ViewModel? {
             if let value = self.lookupInStack(key) { return value }
             // A fragment is a field of the root: found once nothing above it has the name.
             return self.fragment(named: key).map { .string(String(decoding: $0.bytes, as: UTF8.self)) }
         }
 
         /// The lookup in the context stack alone.
-        private func lookupInStack(_ key: LookupKey) -> ViewModel? {
-            if key.isCurrent { return self.stack.last }
+        private func lookupInStack(_ index: Int) -> ViewModel? {
+            let key = self.keys.baseAddress! + index
+            if key.pointee.isCurrent { return self.stack.last }
             var found: ViewModel?
-            if key.isAnchored {
-                if case .object(let fields)? = self.stack.last {
-                    found = fields.value(forKey: key.first, fingerprint: key.firstFingerprint)
-                }
+            if key.pointee.isAnchored {
+                found = self.stack[self.stack.count - 1].value(
+                    forKey: key.pointee.first,
+                    fingerprint: key.pointee.firstFingerprint
+                )
             } else {
-                for context in self.stack.reversed() {
-                    if case .object(let fields) = context,
-                        let value = fields.value(forKey: key.first, fingerprint: key.firstFingerprint)
-                    {
-                        found = value
-                        break
-                    }
+                var level = self.stack.count - 1
+                while level >= 0 {
+                    found = self.stack[level].value(
+                        forKey: key.pointee.first,
+                        fingerprint: key.pointee.firstFingerprint
+                    )
+                    if found != nil { break }
+                    level -= 1
                 }
             }
             guard var value = found else { return nil }
-            for (name, fingerprint) in zip(key.rest, key.restFingerprints) {
-                guard case .object(let fields) = value, let child = fields.value(forKey: name, fingerprint: fingerprint)
-                else { return nil }
-                value = child
+            // Indices, not `zip`: no iterator holding the arrays for the common one-part name.
+            let rest = key.pointee.rest.count
+            if rest > 0 {
+                for part in 0..<rest {
+                    let fingerprint = key.pointee.restFingerprints[part]
+                    guard let child = value.value(forKey: key.pointee.rest[part], fingerprint: fingerprint) else {
+                        return nil
+                    }
+                    value = child
+                }
             }
             return value
         }
 
         /// The fragment `key` names: a plain name, reaching the root (only `.name` at the root
         /// when anchored).
-        private func fragment(named key: LookupKey) -> Fragment? {
-            guard !self.fragments.isEmpty, !key.isCurrent, key.rest.isEmpty else { return nil }
+        private func fragment(named index: Int) -> Fragment? {
+            guard !self.fragments.isEmpty else { return nil }
+            let key = self.keys[index]
+            guard !key.isCurrent, key.rest.isEmpty else { return nil }
             if key.isAnchored, self.stack.count > 1 { return nil }
             return self.fragments.first { $0.key == key.first }
         }

@@ -11,6 +11,10 @@ import Signalbox
 struct CompiledTemplate: Sendable {
     /// The operations, in order.
     let operations: [Operation]
+    /// The literal texts the operations name.
+    let literals: [Literal]
+    /// The names the operations look up.
+    let keys: [LookupKey]
     /// The largest output so far: the next render reserves that much.
     private let sizeHint = OutputSizeHint()
 
@@ -29,6 +33,8 @@ struct CompiledTemplate: Sendable {
         var builder = Builder(parsed: parsed, declined: declined)
         try builder.compile(nodes, overrides: [:], depth: 0)
         self.operations = builder.operations
+        self.literals = builder.literals
+        self.keys = builder.keys
     }
 
     /// Renders with `root` as the context; `nil` when swift-mustache must render it instead.
@@ -48,13 +54,26 @@ struct CompiledTemplate: Sendable {
         fragments: [String: [UInt8]] = [:],
         into: Output.Type
     ) -> Output? {
-        var renderer = Renderer<Output>(operations: self.operations, stack: [root])
-        renderer.fragments = fragments.map { Fragment(key: $0.key, bytes: $0.value) }
-        renderer.output.reserveCapacity(self.sizeHint.value)
-        renderer.stack.reserveCapacity(8)
-        guard renderer.run(0..<self.operations.count) else { return nil }
-        self.sizeHint.update(renderer.output.utf8Count)
-        return renderer.output
+        let fragments = fragments.map { Fragment(key: $0.key, bytes: $0.value) }
+        let rendered: Output? = self.operations.withUnsafeBufferPointer { operations in
+            self.literals.withUnsafeBufferPointer { literals in
+                self.keys.withUnsafeBufferPointer { keys in
+                    var renderer = Renderer<Output>(
+                        operations: operations,
+                        literals: literals,
+                        keys: keys,
+                        stack: [root],
+                        fragments: fragments
+                    )
+                    renderer.output.reserveCapacity(self.sizeHint.value)
+                    renderer.stack.reserveCapacity(8)
+                    guard renderer.run(0..<operations.count) else { return nil }
+                    return renderer.output
+                }
+            }
+        }
+        if let rendered { self.sizeHint.update(rendered.utf8Count) }
+        return rendered
     }
 }
 
@@ -64,8 +83,20 @@ extension CompiledTemplate {
         let parsed: [String: [TemplateNode]]
         let declined: Set<String>
         var operations: [Operation] = []
+        var literals: [Literal] = []
+        var keys: [LookupKey] = []
         /// Literals merge only into a literal at or after this index (never into a section's body).
         var barrier = 0
+
+        mutating func literal(_ text: String) -> Operation {
+            self.literals.append(Literal(text))
+            return .text(self.literals.count - 1)
+        }
+
+        mutating func key(_ name: String) -> Int {
+            self.keys.append(LookupKey(name))
+            return self.keys.count - 1
+        }
 
         mutating func compile(_ nodes: [TemplateNode], overrides: [String: [TemplateNode]], depth: Int) throws {
             guard depth < CompiledTemplate.maximumDepth else {
@@ -75,20 +106,20 @@ extension CompiledTemplate {
                 switch node {
                 case .text(let text):
                     if self.operations.count > self.barrier, case .text(let previous)? = self.operations.last {
-                        self.operations[self.operations.count - 1] = .text(Literal(previous.text + text))
+                        self.literals[previous] = Literal(self.literals[previous].text + text)
                     } else if !text.isEmpty {
-                        self.operations.append(.text(Literal(text)))
+                        self.operations.append(self.literal(text))
                     }
                 case .variable(let name, let escaped):
-                    self.operations.append(.value(LookupKey(name), escaped: escaped))
+                    self.operations.append(.value(self.key(name), escaped: escaped))
                 case .section(let name, let body, let inverted):
                     let index = self.operations.count
-                    self.operations.append(.text(Literal("")))  // replaced once the body's end is known
+                    self.operations.append(.text(-1))  // replaced once the body's end is known
                     self.barrier = self.operations.count
                     try self.compile(body, overrides: overrides, depth: depth)
                     let end = self.operations.count
-                    self.operations[index] =
-                        inverted ? .inverted(LookupKey(name), end: end) : .section(LookupKey(name), end: end)
+                    let key = self.key(name)
+                    self.operations[index] = inverted ? .inverted(key, end: end) : .section(key, end: end)
                     self.barrier = end  // the text after a section must not merge into its body
                 case .partial(let name, let indentation, let inherits):
                     if let indentation, !indentation.isEmpty {

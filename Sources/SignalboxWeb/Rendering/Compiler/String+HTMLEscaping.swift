@@ -19,40 +19,52 @@ extension [UInt8] {
     /// special byte is always its own `Character`, so the byte-wise path is exact; from the first
     /// special byte next to a non-ASCII byte on, the rest goes through the `Character`-wise path.
     mutating func appendHTMLEscaped(_ text: String) {
-        var text = text
-        // The byte offset where the Character-wise path takes over, if it must.
-        let fallback: Int? = text.withUTF8 { bytes in
-            var chunk = 0
-            var previous: UInt8 = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                let replacement: StaticString
-                switch byte {
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default:
-                    previous = byte
-                    continue
-                }
-                if previous >= 0x80 || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
-                    return chunk  // grapheme clusters may join the special character with its neighbour
-                }
-                self.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunk..<index]))
-                replacement.withUTF8Buffer { self.append(contentsOf: $0) }
+        // Native strings are contiguous UTF-8, read in place; any other is copied once.
+        if let done = text.utf8.withContiguousStorageIfAvailable({ self.appendHTMLEscaped(utf8: $0) }) {
+            if let fallback = done { self.appendEscapedByCharacter(text, from: fallback) }
+            return
+        }
+        var copy = text
+        if let fallback = copy.withUTF8({ self.appendHTMLEscaped(utf8: $0) }) {
+            self.appendEscapedByCharacter(text, from: fallback)
+        }
+    }
+
+    /// The byte-wise path over a text's UTF-8; returns the byte offset where the
+    /// `Character`-wise path must take over, if it must.
+    private mutating func appendHTMLEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var chunk = 0
+        var previous: UInt8 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let replacement: StaticString
+            switch byte {
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default:
                 previous = byte
-                chunk = index + 1
+                continue
             }
-            self.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunk...]))
-            return nil
+            if previous >= 0x80 || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
+                return chunk  // grapheme clusters may join the special character with its neighbour
+            }
+            self.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunk..<index]))
+            replacement.withUTF8Buffer { self.append(contentsOf: $0) }
+            previous = byte
+            chunk = index + 1
         }
-        if let fallback {
-            // `fallback` follows an ASCII byte (or is the start): a scalar boundary.
-            let start = text.utf8.index(text.utf8.startIndex, offsetBy: fallback)
-            self.append(contentsOf: Substring(text.unicodeScalars[start...]).escapedByCharacter.utf8)
-        }
+        self.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunk...]))
+        return nil
+    }
+
+    /// swift-mustache's `Character`-wise escaping of `text` from byte offset `fallback`, which
+    /// follows an ASCII byte (or is the start): a scalar boundary.
+    private mutating func appendEscapedByCharacter(_ text: String, from fallback: Int) {
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: fallback)
+        self.append(contentsOf: Substring(text.unicodeScalars[start...]).escapedByCharacter.utf8)
     }
 
     /// Appends `number` in decimal, as `String(number)` writes it.
