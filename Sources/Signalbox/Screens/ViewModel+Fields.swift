@@ -137,16 +137,21 @@ extension ViewModel {
         /// have equal fingerprints; names that differ there are told apart without comparing them.
         @inlinable
         public static func fingerprint(of key: String) -> UInt64 {
-            var key = key
-            return key.withUTF8 { bytes in
-                var word = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-                var shift: UInt64 = 0
-                for byte in bytes.prefix(8) {
-                    word ^= UInt64(byte) << shift
-                    shift += 8
-                }
-                return word
+            // A native string's UTF-8 is read in place (no copy of the string to make it
+            // contiguous); any other is read byte by byte.
+            key.utf8.withContiguousStorageIfAvailable(Self.fingerprint(utf8:))
+                ?? Self.fingerprint(utf8: key.utf8)
+        }
+
+        @inlinable
+        static func fingerprint(utf8 bytes: some Collection<UInt8>) -> UInt64 {
+            var word = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+            var shift: UInt64 = 0
+            for byte in bytes.prefix(8) {
+                word ^= UInt64(byte) << shift
+                shift += 8
             }
+            return word
         }
     }
 }
@@ -170,9 +175,25 @@ extension ViewModel.Fields: Sequence {
 extension ViewModel.Fields: ExpressibleByDictionaryLiteral {
     /// The fields in the order written; a name written twice keeps the last value.
     public init(dictionaryLiteral elements: (String, ViewModel)...) {
-        self.entries = []
-        self.entries.reserveCapacity(elements.count)
-        for (key, value) in elements { self[key] = value }
+        self.init(literal: elements)
+    }
+
+    /// A literal's fields: each name's fingerprint computed once, a repeated name replacing
+    /// the earlier value in place (checked among the fields with the same fingerprint only).
+    @usableFromInline
+    init(literal elements: [(String, ViewModel)]) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(elements.count)
+        for index in elements.indices {
+            let key = elements[index].0
+            let fingerprint = Self.fingerprint(of: key)
+            if let earlier = entries.firstIndex(where: { $0.fingerprint == fingerprint && $0.key == key }) {
+                entries[earlier].value = elements[index].1
+            } else {
+                entries.append(Entry(key: key, fingerprint: fingerprint, value: elements[index].1))
+            }
+        }
+        self.entries = entries
     }
 }
 

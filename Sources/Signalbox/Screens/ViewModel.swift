@@ -73,9 +73,6 @@ extension ViewModel: ExpressibleByArrayLiteral {
 
 extension ViewModel: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, ViewModel)...) {
-        var fields = Fields()
-        fields.reserveCapacity(elements.count)
-        for (key, value) in elements { fields[key] = value }
-        self = .object(fields)
+        self = .object(Fields(literal: elements))
     }
 }
