@@ -7,13 +7,24 @@ enum SessionCookie {
     /// Malformed values are skipped: they are never adopted.
     static func candidates(in header: String?, name: String) -> [SessionID] {
         guard let header else { return [] }
+        // Byte-wise over the header's UTF-8 in place (every delimiter is ASCII): this runs on
+        // every request.
+        if let ids = header.utf8.withContiguousStorageIfAvailable({ Self.candidates(in: $0, name: name) }) {
+            return ids
+        }
+        return Array(header.utf8).withUnsafeBufferPointer { Self.candidates(in: $0, name: name) }
+    }
+
+    private static func candidates(in header: UnsafeBufferPointer<UInt8>, name: String) -> [SessionID] {
         var ids: [SessionID] = []
-        // Byte-wise (every delimiter is ASCII): this runs on every request.
-        for pair in header.utf8.split(separator: UInt8(ascii: ";")) {
-            let trimmed = pair.trimmingSpaces
-            guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            guard trimmed[..<equals].trimmingSpaces.elementsEqual(name.utf8) else { continue }
-            var value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
+        var start = header.startIndex
+        while start < header.endIndex {
+            let end = header[start...].firstIndex(of: UInt8(ascii: ";")) ?? header.endIndex
+            defer { start = end + 1 }
+            let pair = Self.trimmingSpaces(header[start..<end])
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            guard Self.trimmingSpaces(pair[..<equals]).elementsEqual(name.utf8) else { continue }
+            var value = Self.trimmingSpaces(pair[(equals + 1)...])
             if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                 value = value.dropFirst().dropLast()
             }
@@ -22,16 +33,11 @@ enum SessionCookie {
         return ids
     }
 
-    /// The `Set-Cookie` value that stores `id` for the paths under `path` (the app's mount path).
-    static func setCookie(name: String, id: SessionID, path: String, secure: Bool) -> String {
-        "\(name)=\(id.rawValue); Path=\(path); HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
-    }
-}
-
-extension Substring.UTF8View {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: Substring.UTF8View {
-        var result = self
+    /// `bytes` without leading and trailing spaces and tabs.
+    private static func trimmingSpaces(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>
+    ) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var result = bytes
         while let first = result.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
             result = result.dropFirst()
         }
@@ -39,6 +45,11 @@ extension Substring.UTF8View {
             result = result.dropLast()
         }
         return result
+    }
+
+    /// The `Set-Cookie` value that stores `id` for the paths under `path` (the app's mount path).
+    static func setCookie(name: String, id: SessionID, path: String, secure: Bool) -> String {
+        "\(name)=\(id.rawValue); Path=\(path); HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
     }
 }
 
