@@ -174,13 +174,14 @@ extension ViewModel.Fields: Sequence {
 
 extension ViewModel.Fields: ExpressibleByDictionaryLiteral {
     /// The fields in the order written; a name written twice keeps the last value.
+    @inlinable
     public init(dictionaryLiteral elements: (String, ViewModel)...) {
         self.init(literal: elements)
     }
 
     /// A literal's fields: each name's fingerprint computed once, a repeated name replacing
     /// the earlier value in place (checked among the fields with the same fingerprint only).
-    @usableFromInline
+    @inlinable
     init(literal elements: [(String, ViewModel)]) {
         var entries: [Entry] = []
         entries.reserveCapacity(elements.count)

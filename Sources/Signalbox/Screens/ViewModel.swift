@@ -72,6 +72,7 @@ extension ViewModel: ExpressibleByArrayLiteral {
 }
 
 extension ViewModel: ExpressibleByDictionaryLiteral {
+    @inlinable
     public init(dictionaryLiteral elements: (String, ViewModel)...) {
         self = .object(Fields(literal: elements))
     }
