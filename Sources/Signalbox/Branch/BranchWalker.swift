@@ -77,26 +77,54 @@ struct BranchWalker {
         )
     }
 
-    /// A walker that continues this one's path only (for the paths of inactive tabs).
+    /// A walker that continues this one's path only (for the paths of inactive tabs), with room
+    /// for a few more segments.
     func pathOnly() -> BranchWalker {
-        var walker = BranchWalker(detail: .path, capacity: self.bytes.count + 32)
+        var walker = BranchWalker(detail: .path, capacity: 0)
         walker.bytes = self.bytes
+        walker.bytes.reserveCapacity(self.bytes.count + 64)
         walker.pendingMarkers = self.pendingMarkers
         return walker
+    }
+
+    /// Where the path ends now, to come back to with ``rewind(to:)``.
+    struct Mark {
+        fileprivate let count: Int
+        fileprivate let pendingMarkers: Int
+    }
+
+    var mark: Mark { Mark(count: self.bytes.count, pendingMarkers: self.pendingMarkers) }
+
+    /// Forgets the path walked since `mark` (a path-only walker, reused for each inactive tab).
+    mutating func rewind(to mark: Mark) {
+        self.bytes.removeSubrange(mark.count...)
+        self.pendingMarkers = mark.pendingMarkers
     }
 
     /// A tab coordinator is reached: with full detail, its bar is recorded (outermost first)
     /// with the inactive tabs' paths; the active tab's path is known at ``endTabBar(_:activeTab:)``.
     mutating func beginTabBar(of node: TabsNode) -> Int? {
         guard self.detail == .full else { return nil }
-        let tabs = node.tabs.indices.map { position in
+        // One buffer for every inactive tab's path: each is walked from here, then forgotten.
+        var scratch = self.pathOnly()
+        let here = scratch.mark
+        var tabs: [TabBar.Tab] = []
+        tabs.reserveCapacity(node.tabs.count)
+        for position in node.tabs.indices {
             let route = node.table.routes[node.tabs[position].route]
-            return TabBar.Tab(
-                name: node.name(ofTab: position),
-                title: route.tabItem?.title ?? route.name,
-                icon: route.tabItem?.icon,
-                path: position == node.activeTab ? "" : node.path(ofTab: position, from: self),
-                isActive: position == node.activeTab
+            var path = ""
+            if position != node.activeTab {
+                path = node.path(ofTab: position, using: &scratch)
+                scratch.rewind(to: here)
+            }
+            tabs.append(
+                TabBar.Tab(
+                    name: node.name(ofTab: position),
+                    title: route.tabItem?.title ?? route.name,
+                    icon: route.tabItem?.icon,
+                    path: path,
+                    isActive: position == node.activeTab
+                )
             )
         }
         self.tabBars.append(TabBar(coordinator: node.displayName, tabs: tabs))

@@ -99,12 +99,12 @@ final class TabsNode: CoordinatorNode {
         return endsInStack
     }
 
-    /// The path that shows tab `position` as it is now, from a walker positioned at this node.
-    func path(ofTab position: Int, from walker: BranchWalker) -> String {
-        var tab = walker.pathOnly()
-        tab.append(self.name(ofTab: position))
-        _ = self.tabs[position].content?.child?.node.walk(&tab, entered: .none)
-        return tab.path
+    /// The path that shows tab `position` as it is now, walked on by a path-only walker
+    /// positioned at this node (``BranchWalker/pathOnly()``).
+    func path(ofTab position: Int, using walker: inout BranchWalker) -> String {
+        walker.append(self.name(ofTab: position))
+        _ = self.tabs[position].content?.child?.node.walk(&walker, entered: .none)
+        return walker.path
     }
 
     // MARK: Planning

@@ -55,6 +55,9 @@ struct CompiledTemplate: Sendable {
         into: Output.Type
     ) -> Output? {
         let fragments = fragments.map { Fragment(key: $0.key, bytes: $0.value) }
+        var stack: [ViewModel] = []
+        stack.reserveCapacity(8)
+        stack.append(root)
         let rendered: Output? = self.operations.withUnsafeBufferPointer { operations in
             self.literals.withUnsafeBufferPointer { literals in
                 self.keys.withUnsafeBufferPointer { keys in
@@ -62,11 +65,10 @@ struct CompiledTemplate: Sendable {
                         operations: operations,
                         literals: literals,
                         keys: keys,
-                        stack: [root],
+                        stack: stack,
                         fragments: fragments
                     )
                     renderer.output.reserveCapacity(self.sizeHint.value)
-                    renderer.stack.reserveCapacity(8)
                     guard renderer.run(0..<operations.count) else { return nil }
                     return renderer.output
                 }
