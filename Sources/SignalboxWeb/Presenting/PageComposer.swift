@@ -64,7 +64,9 @@ struct PageComposer {
             ]
         }
         let bars = page.tabBars
-        let tabBars: [ViewModel] = bars.map { bar in ["tabs": .list(bar.tabs.map(self.tabModel))] }
+        // Each bar's tabs once: `tabs` is the outermost bar's list, shared.
+        let tabLists: [ViewModel] = bars.map { bar in .list(bar.tabs.map(self.tabModel)) }
+        let tabBars: [ViewModel] = tabLists.map { tabs in ["tabs": tabs] }
         let path = page.path
         let model: ViewModel = [
             "title": .string(page.topTitle),
@@ -75,7 +77,7 @@ struct PageComposer {
             "template": .string(layout.page.template),
             "breadcrumbs": .list(breadcrumbs),
             "hasBreadcrumbs": .bool(!breadcrumbs.isEmpty),
-            "tabs": .list(bars.first?.tabs.map(self.tabModel) ?? []),
+            "tabs": tabLists.first ?? .list([]),
             "tabBars": .list(tabBars),
             "hasTabs": .bool(!bars.isEmpty),
             "modal": modal,

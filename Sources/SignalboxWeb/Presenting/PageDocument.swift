@@ -29,7 +29,8 @@ struct PageDocument: Sendable {
     /// modal, the top one), by index.
     var viewModels: [Int: ViewModel]
     var pathAfterPop: String?
-    /// The top coordinator's routes that can be pushed or presented, with their paths.
+    /// The top coordinator's routes that can be pushed or presented, with their paths; loaded
+    /// for JSON answers only.
     var routes: [(name: String, path: String)]
     var csrf: String
     /// A rejected form to show again (status 422).
@@ -39,12 +40,13 @@ struct PageDocument: Sendable {
     /// The page's validator (its `ETag`), when it has one.
     var validator: PageValidator?
 
-    /// Loads the page `branch` of `state`'s tree shows.
+    /// Loads the page `branch` of `state`'s tree shows; `forJSON` adds what only JSON answers
+    /// show (the snapshot and the available routes).
     static func load(
         _ state: SessionState,
         branch: ActiveBranch,
         echo: FormEcho?,
-        withSnapshot: Bool
+        forJSON: Bool
     ) async throws -> PageDocument {
         var screens: [Screen] = []
         screens.reserveCapacity(branch.screens.count)
@@ -80,10 +82,10 @@ struct PageDocument: Sendable {
             layout: layout,
             viewModels: viewModels,
             pathAfterPop: branch.pathAfterPop,
-            routes: branch.availableRoutes,
+            routes: forJSON ? branch.availableRoutes : [],
             csrf: state.csrfToken,
             echo: echo,
-            snapshot: withSnapshot ? try state.tree.snapshot() : nil
+            snapshot: forJSON ? try state.tree.snapshot() : nil
         )
     }
 

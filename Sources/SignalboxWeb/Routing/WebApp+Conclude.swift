@@ -35,7 +35,7 @@ extension WebApp {
                         state,
                         branch: branch,
                         echo: echo,
-                        withSnapshot: exchange.wantsJSON
+                        forJSON: exchange.wantsJSON
                     )
                     page.validator = validator
                     return Answer(.page(page), keepsNewSession: true)
