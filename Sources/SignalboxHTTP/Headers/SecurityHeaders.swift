@@ -6,11 +6,27 @@ extension HTTPFields {
     /// and a `Content-Security-Policy` that allows only this site's own scripts, styles and
     /// images, no framing, no plugins, and forms posting only to this site.
     public mutating func addSecurityHeaders() {
-        self[.xContentTypeOptions] = "nosniff"
-        self[SecurityHeaderNames.referrerPolicy] = "same-origin"
-        self[SecurityHeaderNames.xFrameOptions] = "DENY"
-        self[.contentSecurityPolicy] =
-            "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+        self.addFields(Self.securityFields)
+    }
+
+    /// The security headers, made (and validated) once.
+    private static let securityFields: [HTTPField] = [
+        HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+        HTTPField(name: SecurityHeaderNames.referrerPolicy, value: "same-origin"),
+        HTTPField(name: SecurityHeaderNames.xFrameOptions, value: "DENY"),
+        HTTPField(
+            name: .contentSecurityPolicy,
+            value: "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+        ),
+    ]
+
+    /// Sets each of `fields`, replacing any field of the same name. Appended as they are when
+    /// none is set yet (the usual case: one scan, no value validated again).
+    package mutating func addFields(_ fields: [HTTPField]) {
+        if fields.contains(where: { self.contains($0.name) }) {
+            for field in fields { self[field.name] = nil }
+        }
+        self.append(contentsOf: fields)
     }
 }
 

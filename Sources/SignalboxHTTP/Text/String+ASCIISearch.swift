@@ -3,10 +3,7 @@ extension StringProtocol {
     /// checks every request makes (`%2F`, `%00`): `contains(_:)` on strings goes through the
     /// generic collection search of `_StringProcessing`, measured at several percent of a request.
     package func containsASCII(_ needle: StaticString) -> Bool {
-        needle.withUTF8Buffer { needle in
-            self.utf8.withContiguousStorageIfAvailable { Self.find(needle, in: $0) }
-                ?? Array(self.utf8).withUnsafeBufferPointer { Self.find(needle, in: $0) }
-        }
+        needle.withUTF8Buffer { needle in self.withUTF8Bytes { Self.find(needle, in: $0) } }
     }
 
     private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// How browsers may keep a ``WebApp``'s pages: the `Cache-Control` every answer carries.
 ///
 /// Either way, a page carries a validator (`ETag`) when every screen on it gives a
@@ -24,4 +26,15 @@ public enum PageCaching: Sendable, Hashable {
         case .revalidate: "no-cache, private"
         }
     }
+
+    /// The `Cache-Control` field, made once per policy.
+    var cacheControlField: HTTPField {
+        switch self {
+        case .noStore: Self.noStoreField
+        case .revalidate: Self.revalidateField
+        }
+    }
+
+    private static let noStoreField = HTTPField(name: .cacheControl, value: PageCaching.noStore.cacheControl)
+    private static let revalidateField = HTTPField(name: .cacheControl, value: PageCaching.revalidate.cacheControl)
 }

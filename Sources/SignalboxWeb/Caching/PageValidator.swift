@@ -1,4 +1,5 @@
 import Signalbox
+import SignalboxHTTP
 
 /// A page's validator, sent as its `ETag`: a stable hash of everything the page is a function
 /// of — how it is written (HTML with which templates, or JSON), where the app is mounted,
@@ -45,18 +46,27 @@ struct PageValidator: Equatable, Sendable {
     /// nothing, so the client gets the full page.
     func isNamed(byIfNoneMatch field: String?) -> Bool {
         guard let field else { return false }
-        let own = self.entityTag.utf8
-        var rest = Substring(field).utf8[...]
+        return field.withUTF8Bytes { field in self.entityTag.withUTF8Bytes { Self.list(field, names: $0) } }
+    }
+
+    private static func list(_ field: UnsafeBufferPointer<UInt8>, names own: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
         while true {
-            rest = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") }
-            guard let first = rest.first else { return false }
-            if first == UInt8(ascii: "*") { return true }
-            if rest.starts(with: "W/".utf8) { rest = rest.dropFirst(2) }
-            guard rest.first == UInt8(ascii: "\"") else { return false }
-            guard let close = rest.dropFirst().firstIndex(of: UInt8(ascii: "\"")) else { return false }
-            let tag = rest[...close]
-            if tag.elementsEqual(own) { return true }
-            rest = rest[rest.index(after: close)...]
+            while index < field.count,
+                field[index] == UInt8(ascii: " ") || field[index] == UInt8(ascii: "\t")
+                    || field[index] == UInt8(ascii: ",")
+            {
+                index += 1
+            }
+            guard index < field.count else { return false }
+            if field[index] == UInt8(ascii: "*") { return true }
+            if index + 1 < field.count, field[index] == UInt8(ascii: "W"), field[index + 1] == UInt8(ascii: "/") {
+                index += 2
+            }
+            guard index < field.count, field[index] == UInt8(ascii: "\"") else { return false }
+            guard let close = field[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return false }
+            if field[index...close].elementsEqual(own) { return true }
+            index = close + 1
         }
     }
 }

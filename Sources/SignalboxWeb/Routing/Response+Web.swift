@@ -9,10 +9,11 @@ extension Response {
 
     /// An HTML page already encoded as UTF-8.
     static func html(_ status: HTTPResponse.Status, bytes: [UInt8]) -> Response {
-        var fields = HTTPFields()
-        fields[.contentType] = "text/html; charset=utf-8"
-        return Response(status: status, headerFields: fields, body: bytes)
+        Response(status: status, headerFields: HTTPFields(Self.htmlContentType), body: bytes)
     }
+
+    /// `Content-Type: text/html; charset=utf-8`, made once.
+    private static let htmlContentType = [HTTPField(name: .contentType, value: "text/html; charset=utf-8")]
 
     /// A JSON document.
     static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
@@ -34,11 +35,14 @@ extension Response {
     /// (rotation). See ``PageCaching``.
     mutating func addStandardHeaders(caching: PageCaching) {
         var fields = self.headerFields
-        if fields[.cacheControl] == nil { fields[.cacheControl] = caching.cacheControl }
-        fields[.vary] = "Accept, Cookie"
+        if !fields.contains(.cacheControl) { fields.append(caching.cacheControlField) }
+        fields.addFields(Self.varyField)
         fields.addSecurityHeaders()
         self.headerFields = fields
     }
+
+    /// `Vary: Accept, Cookie`, made once.
+    private static let varyField = [HTTPField(name: .vary, value: "Accept, Cookie")]
 }
 
 /// Header names HTTPTypes does not predefine.

@@ -9,10 +9,7 @@ enum SessionCookie {
         guard let header else { return [] }
         // Byte-wise over the header's UTF-8 in place (every delimiter is ASCII): this runs on
         // every request.
-        if let ids = header.utf8.withContiguousStorageIfAvailable({ Self.candidates(in: $0, name: name) }) {
-            return ids
-        }
-        return Array(header.utf8).withUnsafeBufferPointer { Self.candidates(in: $0, name: name) }
+        return header.withUTF8Bytes { Self.candidates(in: $0, name: name) }
     }
 
     private static func candidates(in header: UnsafeBufferPointer<UInt8>, name: String) -> [SessionID] {

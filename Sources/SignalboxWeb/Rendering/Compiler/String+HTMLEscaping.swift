@@ -19,13 +19,12 @@ extension [UInt8] {
     /// special byte is always its own `Character`, so the byte-wise path is exact; from the first
     /// special byte next to a non-ASCII byte on, the rest goes through the `Character`-wise path.
     mutating func appendHTMLEscaped(_ text: String) {
-        // Native strings are contiguous UTF-8, read in place; any other is copied once.
+        // Not `withUTF8Bytes`: measured slower here, where every value of a page goes through.
         if let done = text.utf8.withContiguousStorageIfAvailable({ self.appendHTMLEscaped(utf8: $0) }) {
             if let fallback = done { self.appendEscapedByCharacter(text, from: fallback) }
             return
         }
-        var copy = text
-        if let fallback = copy.withUTF8({ self.appendHTMLEscaped(utf8: $0) }) {
+        if let fallback = Array(text.utf8).withUnsafeBufferPointer({ self.appendHTMLEscaped(utf8: $0) }) {
             self.appendEscapedByCharacter(text, from: fallback)
         }
     }
