@@ -154,6 +154,7 @@ let package = Package(
                 "SignalboxTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Golden")]
