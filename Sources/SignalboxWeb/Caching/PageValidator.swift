@@ -18,7 +18,7 @@ struct PageValidator: Equatable, Sendable {
     /// snapshot.
     static func of(
         _ branch: ActiveBranch,
-        in state: SessionState,
+        in state: inout SessionState,
         templates: String?,
         json: Bool,
         mount: MountPath,
@@ -31,14 +31,27 @@ struct PageValidator: Equatable, Sendable {
             guard let version = try await entry.screen.dataVersion else { return nil }
             hasher.combine(version)
         }
-        guard let snapshot = try? state.tree.snapshot() else { return nil }
+        guard let tree = Self.treeDigest(of: &state) else { return nil }
         hasher.combine(json ? "json" : "html")
         if !json, let templates { hasher.combine(templates) }
         hasher.combine(mount.prefix)
         hasher.combine(developerTools)
         hasher.combine(state.csrfToken)
-        hasher.combine(snapshot)
+        hasher.combine(tree)
         return PageValidator(entityTag: "\"p\(hasher.finalize())\"")
+    }
+
+    /// The hash of the session's whole navigation state, taken again only when the tree's
+    /// revision moved since the last page; `nil` when the tree does not snapshot.
+    private static func treeDigest(of state: inout SessionState) -> StableHasher.Digest? {
+        let revision = state.tree.revision
+        if let cached = state.treeDigest, cached.revision == revision { return cached.digest }
+        guard let snapshot = try? state.tree.snapshot() else { return nil }
+        var hasher = StableHasher()
+        hasher.combine(snapshot)
+        let digest = hasher.digest()
+        state.treeDigest = (revision, digest)
+        return digest
     }
 
     /// Whether an `If-None-Match` field value names this validator: `*`, or a list of entity

@@ -56,17 +56,33 @@ struct StableHasher {
         self.combine(byte: flag ? 1 : 0)
     }
 
+    /// The 128-bit hash.
+    struct Digest: Equatable, Sendable {
+        let high: UInt64
+        let low: UInt64
+    }
+
+    func digest() -> Digest {
+        Digest(high: Self.mix(self.high), low: Self.mix(self.low &+ self.high))
+    }
+
+    /// Mixes in a digest made before (a part hashed once and kept).
+    mutating func combine(_ digest: Digest) {
+        self.combine(digest.high)
+        self.combine(digest.low)
+    }
+
     /// The hash as 32 lowercase hex digits.
     func finalize() -> String {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(32)
-        for lane in [Self.mix(self.high), Self.mix(self.low &+ self.high)] {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                let nibble = UInt8((lane >> UInt64(shift)) & 0xF)
-                digits.append(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
+        let digest = self.digest()
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            for position in 0..<32 {
+                let lane = position < 16 ? digest.high : digest.low
+                let nibble = UInt8(truncatingIfNeeded: lane >> UInt64(60 - 4 * (position % 16))) & 0xF
+                buffer[position] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
             }
+            return 32
         }
-        return String(decoding: digits, as: UTF8.self)
     }
 
     /// MurmurHash3's 64-bit finaliser: every input bit affects every output bit.

@@ -22,7 +22,7 @@ extension WebApp {
                         echo == nil && exchange.isSafeMethod
                         ? try await PageValidator.of(
                             branch,
-                            in: state,
+                            in: &state,
                             templates: self.renderer.version,
                             json: exchange.wantsJSON,
                             mount: self.configuration.mountPath,

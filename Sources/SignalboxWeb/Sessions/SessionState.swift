@@ -19,6 +19,9 @@ public struct SessionState {
     public var lastSeenAt: SessionInstant
     /// The session's navigation state.
     public let tree: NavigationTree
+    /// The hash of the tree's snapshot at a revision (see ``PageValidator``): while the tree's
+    /// ``NavigationTree/revision`` stays the same, so does its snapshot, so it is not taken again.
+    var treeDigest: (revision: UInt64, digest: StableHasher.Digest)?
 
     /// A session with the given parts (persistent stores rebuild sessions with this).
     public init(
