@@ -19,6 +19,25 @@ import Testing
         #expect(tree.path == path)
     }
 
+    /// A page walk makes its tab bars only when the page is shown (not for a 304): they must be
+    /// the bars a full walk makes, nested tab coordinators and end markers included.
+    @Test func aPageWalksTabBarsAreTheFullWalks() async throws {
+        let (tree, _) = try await self.member()
+        let visits = [
+            "/member/items/item/3", "/member/lab/nested/screen", "/member/lab/nested/screen/~/sheet",
+            "/member/items/n/~", "/member/home", "/member/lab/nested/nestedModal/screen", "/member/items/item/3/pick",
+        ]
+        for path in visits {
+            let (outcome, branch) = try await tree.applyForPage(path: path)
+            #expect(outcome == .applied(path: path))
+            let page = try #require(branch)
+            #expect(page.tabBars.isEmpty, "made only when asked")
+            let made = try await page.tabBarsWithBadges()
+            #expect(made == (try await tree.activeBranch.tabBarsWithBadges()), "\(path)")
+            #expect(made.count >= 1)
+        }
+    }
+
     @Test func instancesOnTheCommonPrefixAreKept() async throws {
         let (tree, app) = try await self.member()
         try await tree.apply(path: "/member/lab/nested/screen")

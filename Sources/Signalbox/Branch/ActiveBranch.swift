@@ -12,14 +12,17 @@ public struct ActiveBranch {
     public let tabBars: [TabBar]
     /// The deepest active coordinator.
     let top: CoordinatorNode
-    /// The tab coordinators of ``tabBars``, in the same order.
+    /// The tab coordinators of the tab bars, in the same order.
     let tabNodes: [TabsNode]
+    /// A page walk's tab bars, made by ``tabBarsWithBadges()`` (``tabBars`` is empty then).
+    let deferredTabBars: [BranchWalker.DeferredTabBar]
 
     init(_ walker: BranchWalker, root: CoordinatorNode) {
         self.path = walker.path
         self.screens = walker.screens
         self.tabBars = walker.tabBars
         self.tabNodes = walker.tabNodes
+        self.deferredTabBars = walker.deferredTabBars
         self.top = walker.top ?? root
     }
 
@@ -27,7 +30,8 @@ public struct ActiveBranch {
     /// database, as screen titles do) and each dynamic tab's title (`title:`). Tabs without a
     /// badge loader keep `nil`.
     public func tabBarsWithBadges() async throws -> [TabBar] {
-        var bars = self.tabBars
+        var bars =
+            self.deferredTabBars.isEmpty ? self.tabBars : BranchWalker.tabBars(self.deferredTabBars, path: self.path)
         for (bar, node) in zip(bars.indices, self.tabNodes) {
             guard let owner = node.owner else { continue }
             for (position, slot) in node.tabs.enumerated() where bars[bar].tabs.indices.contains(position) {

@@ -11,6 +11,10 @@ struct BranchWalker {
         case count
         /// Also the canonical path.
         case path
+        /// Also every screen with its path, and where each tab bar is: its tabs (every inactive
+        /// tab's path walked) are made only if the page is shown (``ActiveBranch/tabBarsWithBadges()``),
+        /// not for a revalidation answered `304`.
+        case page
         /// Also every screen with its path, and the tab bars.
         case full
     }
@@ -24,6 +28,8 @@ struct BranchWalker {
     private(set) var tabBars: [TabBar] = []
     /// The tab coordinators of ``tabBars``, in the same order (their badges load later).
     private(set) var tabNodes: [TabsNode] = []
+    /// With ``Detail/page``, the tab bars to make later, outermost first.
+    private(set) var deferredTabBars: [DeferredTabBar] = []
     /// Wrappers around the node being walked, outermost first.
     var wrappers: [WrapperCoordinatorInfo] = []
     private(set) var screenCount = 0
@@ -62,7 +68,7 @@ struct BranchWalker {
         position: StackPosition?
     ) {
         self.screenCount += 1
-        guard self.detail == .full, let owner = node.owner else { return }
+        guard self.detail >= .page, let owner = node.owner else { return }
         self.screens.append(
             BranchEntry(
                 screen: screen,
@@ -103,10 +109,35 @@ struct BranchWalker {
 
     /// A tab coordinator is reached: with full detail, its bar is recorded (outermost first)
     /// with the inactive tabs' paths; the active tab's path is known at ``endTabBar(_:activeTab:)``.
+    /// With page detail, only where it is (see ``DeferredTabBar``).
     mutating func beginTabBar(of node: TabsNode) -> Int? {
-        guard self.detail == .full else { return nil }
-        // One buffer for every inactive tab's path: each is walked from here, then forgotten.
-        var scratch = self.pathOnly()
+        switch self.detail {
+        case .full:
+            var scratch = self.pathOnly()
+            self.tabBars.append(Self.tabBar(of: node, walkingFrom: &scratch))
+            self.tabNodes.append(node)
+            return self.tabBars.count - 1
+        case .page:
+            self.deferredTabBars.append(DeferredTabBar(node: node, start: self.mark, end: 0))
+            self.tabNodes.append(node)
+            return self.deferredTabBars.count - 1
+        case .count, .path:
+            return nil
+        }
+    }
+
+    mutating func endTabBar(_ bar: Int?, activeTab: Int) {
+        guard let bar else { return }
+        if self.detail == .page {
+            self.deferredTabBars[bar].end = self.bytes.count
+        } else {
+            self.tabBars[bar].tabs[activeTab].path = self.path
+        }
+    }
+
+    /// A tab bar's tabs; each inactive tab's path is walked on `scratch` (a path-only walker at
+    /// the tab coordinator, reused: one buffer for every tab) and then forgotten.
+    private static func tabBar(of node: TabsNode, walkingFrom scratch: inout BranchWalker) -> TabBar {
         let here = scratch.mark
         var tabs: [TabBar.Tab] = []
         tabs.reserveCapacity(node.tabs.count)
@@ -127,13 +158,31 @@ struct BranchWalker {
                 )
             )
         }
-        self.tabBars.append(TabBar(coordinator: node.displayName, tabs: tabs))
-        self.tabNodes.append(node)
-        return self.tabBars.count - 1
+        return TabBar(coordinator: node.displayName, tabs: tabs)
     }
 
-    mutating func endTabBar(_ bar: Int?, activeTab: Int) {
-        guard let bar else { return }
-        self.tabBars[bar].tabs[activeTab].path = self.path
+    /// A tab bar a page walk passed: its node, and the walk's path where the bar began and
+    /// where its active tab's part ended (byte counts into the branch's final path, of which
+    /// both are prefixes).
+    struct DeferredTabBar {
+        let node: TabsNode
+        let start: Mark
+        var end: Int
+    }
+
+    /// The tab bars of a page walk, made now from the branch's final `path` (while the tree is
+    /// as the walk left it: inside the same request).
+    static func tabBars(_ deferred: [DeferredTabBar], path: String) -> [TabBar] {
+        guard !deferred.isEmpty else { return [] }
+        // The walk's bytes are the path's UTF-8 (`/` stands for none).
+        let bytes = path == "/" ? Substring().utf8 : Substring(path).utf8
+        return deferred.map { bar in
+            var scratch = BranchWalker(detail: .path, capacity: bar.start.count + 64)
+            scratch.bytes.append(contentsOf: bytes.prefix(bar.start.count))
+            scratch.pendingMarkers = bar.start.pendingMarkers
+            var made = Self.tabBar(of: bar.node, walkingFrom: &scratch)
+            made.tabs[bar.node.activeTab].path = bar.end == 0 ? "/" : String(Substring(bytes.prefix(bar.end)))
+            return made
+        }
     }
 }

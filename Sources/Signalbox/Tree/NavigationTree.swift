@@ -134,7 +134,7 @@ public final class NavigationTree {
     /// ``apply(path:)``, also answering the active branch it ends on when it applied (one walk
     /// for the canonical path and the page a host shows next).
     package func applyForPage(path: String) async throws -> (outcome: PathOutcome, branch: ActiveBranch?) {
-        try await self.apply(path: path, walking: .full)
+        try await self.apply(path: path, walking: .page)
     }
 
     private func apply(
@@ -164,7 +164,7 @@ public final class NavigationTree {
         for commit in parser.commits { commit(&hooks) }
         try await hooks.run()
         let branch = self.activeBranch(detail, capacity: path.utf8.count + 16)
-        return (.applied(path: branch.path), detail == .full ? branch : nil)
+        return (.applied(path: branch.path), detail >= .page ? branch : nil)
     }
 }
 
