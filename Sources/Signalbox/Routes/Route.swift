@@ -29,6 +29,9 @@ import Synchronization
 /// A route's factory and options are stored once per declaration, not per coordinator: the
 /// compiler passes each initializer the declaration's place in the source (`fileID`, `line`,
 /// `column`; leave them out), and every instance built later shares what the first one made there.
+/// Two routes of one coordinator made by the same initializer call (a helper function returning
+/// routes) would share a factory: that stops the program with a message naming both when the
+/// type's routes are first read. Declare each route with its own attribute.
 @propertyWrapper
 public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> {
     /// What the declaration says, made once per declaration site (the first time a coordinator
