@@ -75,14 +75,7 @@ struct StableHasher {
     /// The hash as 32 lowercase hex digits.
     func finalize() -> String {
         let digest = self.digest()
-        return String(unsafeUninitializedCapacity: 32) { buffer in
-            for position in 0..<32 {
-                let lane = position < 16 ? digest.high : digest.low
-                let nibble = UInt8(truncatingIfNeeded: lane >> UInt64(60 - 4 * (position % 16))) & 0xF
-                buffer[position] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-            }
-            return 32
-        }
+        return RandomToken.hex(high: digest.high, low: digest.low)
     }
 
     /// MurmurHash3's 64-bit finaliser: every input bit affects every output bit.

@@ -21,12 +21,15 @@ enum RandomToken {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether `text` is exactly `count` lowercase hex digits.
-    static func isHex(_ text: Substring, count: Int) -> Bool {
-        guard text.utf8.count == count else { return false }
-        return text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    /// Two 64-bit words as 32 lowercase hex digits, `high` first (session ids, validators).
+    static func hex(high: UInt64, low: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            for position in 0..<32 {
+                let word = position < 16 ? high : low
+                let nibble = Int(truncatingIfNeeded: word >> UInt64(60 - 4 * (position % 16))) & 0xF
+                buffer[position] = Self.digits[nibble]
+            }
+            return 32
         }
     }
 

@@ -1,3 +1,5 @@
+import SignalboxHTTP
+
 /// A session's identifier: 128 bits from the system CSPRNG, as 32 lowercase hex digits.
 ///
 /// Ids are only ever made here; a cookie value becomes an id only when it has exactly this shape
@@ -17,8 +19,7 @@ public struct SessionID: Hashable, Sendable {
 
     /// Accepts exactly 32 lowercase hex digits; anything else is `nil`.
     public init?(rawValue: String) {
-        var rawValue = rawValue
-        guard let id = rawValue.withUTF8({ Self(hexDigits: $0) }) else { return nil }
+        guard let id = rawValue.withUTF8Bytes({ Self(hexDigits: $0) }) else { return nil }
         self = id
     }
 
@@ -48,16 +49,7 @@ public struct SessionID: Hashable, Sendable {
     }
 
     /// The id as sent in the cookie: 32 lowercase hex digits.
-    public var rawValue: String {
-        String(unsafeUninitializedCapacity: Self.length) { buffer in
-            for position in 0..<Self.length {
-                let word = position < 16 ? self.high : self.low
-                let value = UInt8(truncatingIfNeeded: word >> (60 - 4 * UInt64(position % 16))) & 0xF
-                buffer[position] = value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ value &- 10
-            }
-            return Self.length
-        }
-    }
+    public var rawValue: String { RandomToken.hex(high: self.high, low: self.low) }
 
     /// A fresh id from `SystemRandomNumberGenerator`.
     public static func random() -> SessionID {
