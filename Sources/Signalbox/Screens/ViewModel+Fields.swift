@@ -14,6 +14,9 @@ extension ViewModel {
     /// View models are small (a screen's dozen fields), so a field is found by scanning a short
     /// contiguous array with a cheap fingerprint of its name before comparing names, rather than
     /// by hashing the name into a table: templates look names up hundreds of times per page.
+    ///
+    /// The rows of a list made by ``ViewModel/list(_:fields:)`` share one array, each row a
+    /// range of it, so a list of a hundred objects is a few allocations rather than a hundred.
     public struct Fields: Sendable {
         /// One field: its name, the name's fingerprint and its value.
         @usableFromInline
@@ -30,38 +33,66 @@ extension ViewModel {
             }
         }
 
+        /// The array this object's fields are in: all of it, or (a list's row) the range
+        /// `start..<end` of an array its list's rows share.
         @usableFromInline
         var entries: [Entry]
+        @usableFromInline
+        var start: Int32
+        @usableFromInline
+        var end: Int32
+
+        @usableFromInline
+        init(entries: [Entry]) {
+            self.entries = entries
+            self.start = 0
+            self.end = Int32(entries.count)
+        }
+
+        /// A list's row: `bounds` of the array the list's rows share.
+        @usableFromInline
+        init(sharing entries: [Entry], bounds: Range<Int>) {
+            self.entries = entries
+            self.start = Int32(bounds.lowerBound)
+            self.end = Int32(bounds.upperBound)
+        }
+
+        /// The indices of `entries` that are this object's.
+        @usableFromInline
+        var bounds: Range<Int> { Int(self.start)..<Int(self.end) }
 
         /// No fields.
         public init() {
-            self.entries = []
+            self.init(entries: [])
         }
 
         /// The fields of `dictionary`, ordered by name.
         public init(_ dictionary: [String: ViewModel]) {
-            self.entries = dictionary.keys.sorted().map { key in
-                Entry(key: key, fingerprint: Self.fingerprint(of: key), value: dictionary[key]!)
-            }
+            self.init(
+                entries: dictionary.keys.sorted().map { key in
+                    Entry(key: key, fingerprint: Self.fingerprint(of: key), value: dictionary[key]!)
+                }
+            )
         }
 
         /// Room for `count` fields without growing.
         public mutating func reserveCapacity(_ count: Int) {
-            self.entries.reserveCapacity(count)
+            self.makeTail()
+            self.entries.reserveCapacity(Int(self.start) + count)
         }
 
         /// The value named `key`; setting `nil` removes the field, setting a value adds it at
         /// the end or replaces it in place.
         public subscript(key: String) -> ViewModel? {
-            get { self.value(forKey: key, fingerprint: Self.fingerprint(of: key)) }
-            set {
+            @inlinable get { self.value(forKey: key, fingerprint: Self.fingerprint(of: key)) }
+            @inlinable set {
                 let fingerprint = Self.fingerprint(of: key)
-                let index = self.index(of: key, fingerprint: fingerprint)
-                switch (index, newValue) {
-                case (let index?, let value?): self.entries[index].value = value
-                case (let index?, nil): self.entries.remove(at: index)
-                case (nil, let value?): self.entries.append(Entry(key: key, fingerprint: fingerprint, value: value))
-                case (nil, nil): break
+                // Adding a new name to fields that end their array (most writes) appends in place.
+                if let newValue, Int(self.end) == self.entries.count, !self.hasName(withFingerprint: fingerprint) {
+                    self.entries.append(Entry(key: key, fingerprint: fingerprint, value: newValue))
+                    self.end += 1
+                } else {
+                    self.set(newValue, forKey: key, fingerprint: fingerprint)
                 }
             }
         }
@@ -71,28 +102,84 @@ extension ViewModel {
         @inlinable
         public func value(forKey key: String, fingerprint: UInt64) -> ViewModel? {
             self.entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices
-                where entries[index].fingerprint == fingerprint && entries[index].key == key {
-                    return entries[index].value
+                var index = Int(self.start)
+                let end = Int(self.end)
+                while index < end {
+                    if entries[index].fingerprint == fingerprint && entries[index].key == key {
+                        return entries[index].value
+                    }
+                    index += 1
                 }
                 return nil
             }
         }
 
-        private func index(of key: String, fingerprint: UInt64) -> Int? {
+        /// Whether a field's name has this fingerprint (names that do not cannot be equal).
+        @inlinable
+        func hasName(withFingerprint fingerprint: UInt64) -> Bool {
             self.entries.withUnsafeBufferPointer { entries in
-                entries.indices.first { entries[$0].fingerprint == fingerprint && entries[$0].key == key }
+                var index = Int(self.start)
+                let end = Int(self.end)
+                while index < end {
+                    if entries[index].fingerprint == fingerprint { return true }
+                    index += 1
+                }
+                return false
             }
         }
 
+        /// The index in `entries` of the field named `key`.
+        private func index(of key: String, fingerprint: UInt64) -> Int? {
+            self.entries.withUnsafeBufferPointer { entries in
+                self.bounds.first { entries[$0].fingerprint == fingerprint && entries[$0].key == key }
+            }
+        }
+
+        @usableFromInline
+        mutating func set(_ value: ViewModel?, forKey key: String, fingerprint: UInt64) {
+            // Removing a name that is not there changes nothing (and copies nothing).
+            if value == nil && self.index(of: key, fingerprint: fingerprint) == nil { return }
+            self.makeTail()
+            switch (self.index(of: key, fingerprint: fingerprint), value) {
+            case (let index?, let value?):
+                self.entries[index].value = value
+            case (let index?, nil):
+                self.entries.remove(at: index)
+                self.end -= 1
+            case (nil, let value?):
+                self.entries.append(Entry(key: key, fingerprint: fingerprint, value: value))
+                self.end += 1
+            case (nil, nil):
+                break
+            }
+        }
+
+        /// Makes this object's fields the end of `entries`, so they can grow and shrink in place:
+        /// a row of a list that is not its last is copied out first. (Copy-on-write keeps the
+        /// other rows of a shared array as they were.)
+        private mutating func makeTail() {
+            guard Int(self.end) != self.entries.count else { return }
+            self.entries = Array(self.entries[self.bounds])
+            self.start = 0
+            self.end = Int32(self.entries.count)
+        }
+
+        /// Removes every field, keeping the storage.
+        @usableFromInline
+        mutating func removeAll() {
+            self.entries.removeAll(keepingCapacity: true)
+            self.start = 0
+            self.end = 0
+        }
+
         /// The names, in order.
-        public var keys: [String] { self.entries.map(\.key) }
+        public var keys: [String] { self.entries[self.bounds].map(\.key) }
         /// The values, in the names' order.
-        public var values: [ViewModel] { self.entries.map(\.value) }
+        public var values: [ViewModel] { self.entries[self.bounds].map(\.value) }
         /// How many fields there are.
-        public var count: Int { self.entries.count }
+        public var count: Int { Int(self.end - self.start) }
         /// Whether there are no fields.
-        public var isEmpty: Bool { self.entries.isEmpty }
+        public var isEmpty: Bool { self.start == self.end }
 
         /// These fields with `other`'s added; a name both have keeps `combine`'s choice.
         public func merging(
@@ -109,28 +196,29 @@ extension ViewModel {
             _ other: Fields,
             uniquingKeysWith combine: (ViewModel, ViewModel) throws -> ViewModel
         ) rethrows {
-            self.entries.reserveCapacity(self.entries.count + other.entries.count)
-            for entry in other.entries {
+            self.reserveCapacity(self.count + other.count)
+            for entry in other.entries[other.bounds] {
                 if let index = self.index(of: entry.key, fingerprint: entry.fingerprint) {
                     self.entries[index].value = try combine(self.entries[index].value, entry.value)
                 } else {
                     self.entries.append(entry)
+                    self.end += 1
                 }
             }
         }
 
         /// The same names with their values transformed.
         public func mapValues(_ transform: (ViewModel) throws -> ViewModel) rethrows -> Fields {
-            var mapped = self
-            for index in mapped.entries.indices {
-                mapped.entries[index].value = try transform(mapped.entries[index].value)
-            }
-            return mapped
+            try Fields(
+                entries: self.entries[self.bounds].map {
+                    Entry(key: $0.key, fingerprint: $0.fingerprint, value: try transform($0.value))
+                }
+            )
         }
 
         /// A dictionary of the same fields.
         public var dictionary: [String: ViewModel] {
-            Dictionary(uniqueKeysWithValues: self.entries.map { ($0.key, $0.value) })
+            Dictionary(uniqueKeysWithValues: self.entries[self.bounds].map { ($0.key, $0.value) })
         }
 
         /// A cheap fingerprint of a field name: its UTF-8 length and first eight bytes. Equal names
@@ -139,8 +227,21 @@ extension ViewModel {
         public static func fingerprint(of key: String) -> UInt64 {
             // A native string's UTF-8 is read in place (no copy of the string to make it
             // contiguous); any other is read byte by byte.
-            key.utf8.withContiguousStorageIfAvailable(Self.fingerprint(utf8:))
+            key.utf8.withContiguousStorageIfAvailable(Self.fingerprint(contiguous:))
                 ?? Self.fingerprint(utf8: key.utf8)
+        }
+
+        /// The same as ``fingerprint(utf8:)``: the first eight bytes of a long name in one load.
+        @inlinable
+        static func fingerprint(contiguous bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var word = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+            if bytes.count >= 8, let base = bytes.baseAddress {
+                return word ^ UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+            }
+            for index in 0..<bytes.count {
+                word ^= UInt64(bytes[index]) << (8 * UInt64(truncatingIfNeeded: index))
+            }
+            return word
         }
 
         @inlinable
@@ -153,74 +254,5 @@ extension ViewModel {
             }
             return word
         }
-    }
-}
-
-extension ViewModel.Fields: Sequence {
-    public struct Iterator: IteratorProtocol {
-        var base: IndexingIterator<[Entry]>
-
-        public mutating func next() -> (key: String, value: ViewModel)? {
-            self.base.next().map { ($0.key, $0.value) }
-        }
-    }
-
-    public func makeIterator() -> Iterator {
-        Iterator(base: self.entries.makeIterator())
-    }
-
-    public var underestimatedCount: Int { self.entries.count }
-}
-
-extension ViewModel.Fields: ExpressibleByDictionaryLiteral {
-    /// The fields in the order written; a name written twice keeps the last value.
-    @inlinable
-    public init(dictionaryLiteral elements: (String, ViewModel)...) {
-        self.init(literal: elements)
-    }
-
-    /// A literal's fields: each name's fingerprint computed once, a repeated name replacing
-    /// the earlier value in place (checked among the fields with the same fingerprint only).
-    @inlinable
-    init(literal elements: [(String, ViewModel)]) {
-        var entries: [Entry] = []
-        entries.reserveCapacity(elements.count)
-        for index in elements.indices {
-            let key = elements[index].0
-            let fingerprint = Self.fingerprint(of: key)
-            if let earlier = entries.firstIndex(where: { $0.fingerprint == fingerprint && $0.key == key }) {
-                entries[earlier].value = elements[index].1
-            } else {
-                entries.append(Entry(key: key, fingerprint: fingerprint, value: elements[index].1))
-            }
-        }
-        self.entries = entries
-    }
-}
-
-extension ViewModel.Fields: Hashable {
-    /// The same names with equal values, in any order.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.entries.count == rhs.entries.count else { return false }
-        return lhs.entries.allSatisfy { rhs.value(forKey: $0.key, fingerprint: $0.fingerprint) == $0.value }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        // Order-independent, like a dictionary's: each field hashed alone, then combined.
-        var combined = 0
-        for entry in self.entries {
-            var single = Hasher()
-            single.combine(entry.key)
-            single.combine(entry.value)
-            combined ^= single.finalize()
-        }
-        hasher.combine(self.entries.count)
-        hasher.combine(combined)
-    }
-}
-
-extension ViewModel.Fields: CustomStringConvertible {
-    public var description: String {
-        "[" + self.entries.map { "\(String(reflecting: $0.key)): \($0.value)" }.joined(separator: ", ") + "]"
     }
 }

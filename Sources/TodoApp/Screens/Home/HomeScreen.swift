@@ -11,13 +11,13 @@ struct HomeScreen: UserDataScreen {
         get async throws {
             let todos = try await self.store.todos(of: self.user)
             let projects = try await self.store.projects(of: self.user)
-            let favorites = todos.filter(\.isFavorite).map { $0.viewModel(projects: projects) }
+            let favorites = todos.filter(\.isFavorite)
             let favoriteProjects = projects.filter(\.isFavorite).map { project in
                 project.viewModel(todoCount: todos.count { $0.projectID == project.id })
             }
             return [
                 "username": .string(self.user.username),
-                "favorites": .list(favorites),
+                "favorites": .todos(favorites, projects: ProjectSummaries(projects)),
                 "hasFavorites": .bool(!favorites.isEmpty),
                 "favoriteProjects": .list(favoriteProjects),
                 "hasFavoriteProjects": .bool(!favoriteProjects.isEmpty),

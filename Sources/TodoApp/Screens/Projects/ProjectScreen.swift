@@ -15,11 +15,10 @@ struct ProjectScreen: UserDataScreen {
             guard let project = try await self.store.project(id: self.id, of: self.user) else {
                 return ["exists": false, "id": .int(self.id)]
             }
-            let projects = [project]
             let todos = try await self.store.todos(of: self.user).filter { $0.projectID == project.id }
             return project.viewModel(todoCount: todos.count).merging([
                 "exists": true,
-                "todos": .list(todos.map { $0.viewModel(projects: projects) }),
+                "todos": .todos(todos, projects: ProjectSummaries([project])),
                 "hasTodos": .bool(!todos.isEmpty),
             ])
         }

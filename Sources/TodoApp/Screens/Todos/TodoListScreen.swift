@@ -13,7 +13,7 @@ struct TodoListScreen: UserDataScreen {
             let hidesDone = try await self.store.settings(of: self.user).hidesCompletedTodos
             let shown = hidesDone ? all.filter { !$0.isDone } : all
             return [
-                "todos": .list(shown.map { $0.viewModel(projects: projects) }),
+                "todos": .todos(shown, projects: ProjectSummaries(projects)),
                 "hasTodos": .bool(!shown.isEmpty),
                 "count": .int(all.count),
                 "doneCount": .int(all.count(where: \.isDone)),

@@ -16,7 +16,9 @@ struct TodoScreen: UserDataScreen {
             guard let todo = try await self.store.todo(id: self.id, of: self.user) else {
                 return ["exists": false, "id": .int(self.id)]
             }
-            return todo.viewModel(projects: try await self.store.projects(of: self.user)).merging(["exists": true])
+            return todo.viewModel(projects: ProjectSummaries(try await self.store.projects(of: self.user))).merging([
+                "exists": true
+            ])
         }
     }
 
