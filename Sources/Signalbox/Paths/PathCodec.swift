@@ -17,10 +17,11 @@ public enum PathCodec {
         guard path.first == "/" else {
             throw .malformedPath(path: String(path.prefix(128)), reason: "a path must start with \"/\"")
         }
-        var segments: [Substring] = []
         let utf8 = path.utf8
         var start = utf8.index(after: utf8.startIndex)
         if start == utf8.endIndex { return [] }
+        var segments: [Substring] = []
+        segments.reserveCapacity(utf8.count { $0 == UInt8(ascii: "/") })  // one array, never grown
         var index = start
         while index != utf8.endIndex {
             if utf8[index] == UInt8(ascii: "/") {

@@ -24,6 +24,7 @@ extension ViewModel {
         var shared: [Fields.Entry] = []
         // Each row is written into the same scratch fields, then appended to the shared array.
         var row = Fields()
+        row.reserveCapacity(8)  // a typical row's fields without growing; the rows' sizes decide the rest
         for element in elements {
             try writeFields(element, &row)
             if shared.isEmpty {

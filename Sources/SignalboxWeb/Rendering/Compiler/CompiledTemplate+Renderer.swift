@@ -14,14 +14,14 @@ extension CompiledTemplate {
         var output = Output()
         /// HTML already rendered, as top-level fields of the root context (see
         /// ``TemplateRenderer/renderUTF8(_:with:fragments:)``).
-        let fragments: [Fragment]
+        let fragments: [String: [UInt8]]
 
         init(
             operations: UnsafeBufferPointer<Operation>,
             literals: UnsafeBufferPointer<Literal>,
             keys: UnsafeBufferPointer<LookupKey>,
             stack: [ViewModel],
-            fragments: [Fragment]
+            fragments: [String: [UInt8]]
         ) {
             self.operations = operations
             self.literals = literals
@@ -43,9 +43,9 @@ extension CompiledTemplate {
                         if !self.append(value, escaped: escaped) { return false }
                     } else if let fragment = self.fragment(named: key) {
                         if escaped {
-                            self.output.append(escaped: String(decoding: fragment.bytes, as: UTF8.self))
+                            self.output.append(escaped: String(decoding: fragment, as: UTF8.self))
                         } else {
-                            self.output.append(utf8: fragment.bytes)
+                            self.output.append(utf8: fragment)
                         }
                     }
                     counter += 1
@@ -92,7 +92,7 @@ extension CompiledTemplate {
         private func lookup(_ key: Int) -> ViewModel? {
             if let value = self.lookupInStack(key) { return value }
             // A fragment is a field of the root: found once nothing above it has the name.
-            return self.fragment(named: key).map { .string(String(decoding: $0.bytes, as: UTF8.self)) }
+            return self.fragment(named: key).map { .string(String(decoding: $0, as: UTF8.self)) }
         }
 
         /// The lookup in the context stack alone.
@@ -133,12 +133,12 @@ extension CompiledTemplate {
 
         /// The fragment `key` names: a plain name, reaching the root (only `.name` at the root
         /// when anchored).
-        private func fragment(named index: Int) -> Fragment? {
+        private func fragment(named index: Int) -> [UInt8]? {
             guard !self.fragments.isEmpty else { return nil }
             let key = self.keys[index]
             guard !key.isCurrent, key.rest.isEmpty else { return nil }
             if key.isAnchored, self.stack.count > 1 { return nil }
-            return self.fragments.first { $0.key == key.first }
+            return self.fragments[key.first]
         }
 
         /// Appends a scalar as swift-mustache prints it; `false` for lists and objects, which it
@@ -154,11 +154,5 @@ extension CompiledTemplate {
             }
             return true
         }
-    }
-
-    /// Rendered HTML given to a template as a top-level field.
-    struct Fragment {
-        let key: String
-        let bytes: [UInt8]
     }
 }

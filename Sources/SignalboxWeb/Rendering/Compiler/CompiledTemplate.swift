@@ -54,7 +54,6 @@ struct CompiledTemplate: Sendable {
         fragments: [String: [UInt8]] = [:],
         into: Output.Type
     ) -> Output? {
-        let fragments = fragments.map { Fragment(key: $0.key, bytes: $0.value) }
         var stack: [ViewModel] = []
         stack.reserveCapacity(8)
         stack.append(root)
