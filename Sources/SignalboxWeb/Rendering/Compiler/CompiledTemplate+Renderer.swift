@@ -9,9 +9,10 @@ extension CompiledTemplate {
     struct Renderer<Output: TemplateOutput> {
         let operations: UnsafeBufferPointer<Operation>
         let literals: UnsafeBufferPointer<Literal>
+        let literalBytes: UnsafeBufferPointer<UInt8>
         let keys: UnsafeBufferPointer<LookupKey>
         var stack: [ViewModel]
-        var output = Output()
+        var output: Output
         /// HTML already rendered, as top-level fields of the root context (see
         /// ``TemplateRenderer/renderUTF8(_:with:fragments:)``).
         let fragments: [String: [UInt8]]
@@ -19,12 +20,16 @@ extension CompiledTemplate {
         init(
             operations: UnsafeBufferPointer<Operation>,
             literals: UnsafeBufferPointer<Literal>,
+            literalBytes: UnsafeBufferPointer<UInt8>,
             keys: UnsafeBufferPointer<LookupKey>,
             stack: [ViewModel],
-            fragments: [String: [UInt8]]
+            fragments: [String: [UInt8]],
+            output: Output
         ) {
+            self.output = output
             self.operations = operations
             self.literals = literals
+            self.literalBytes = literalBytes
             self.keys = keys
             self.stack = stack
             self.fragments = fragments
@@ -36,7 +41,10 @@ extension CompiledTemplate {
             while counter < range.upperBound {
                 switch self.operations[counter] {
                 case .text(let literal):
-                    self.output.append(self.literals[literal])
+                    let text = self.literals[literal]
+                    self.output.append(
+                        literal: UnsafeBufferPointer(rebasing: self.literalBytes[text.start..<text.start + text.count])
+                    )
                     counter += 1
                 case .value(let key, let escaped):
                     if let value = self.lookupInStack(key) {
@@ -45,7 +53,7 @@ extension CompiledTemplate {
                         if escaped {
                             self.output.append(escaped: String(decoding: fragment, as: UTF8.self))
                         } else {
-                            self.output.append(utf8: fragment)
+                            self.output.append(fragment: fragment)
                         }
                     }
                     counter += 1

@@ -11,8 +11,10 @@ import Signalbox
 struct CompiledTemplate: Sendable {
     /// The operations, in order.
     let operations: [Operation]
-    /// The literal texts the operations name.
+    /// Where the literal texts the operations name are in ``literalBytes``.
     let literals: [Literal]
+    /// The literal texts' UTF-8, one after another.
+    let literalBytes: [UInt8]
     /// The names the operations look up.
     let keys: [LookupKey]
     /// The largest output so far: the next render reserves that much.
@@ -33,48 +35,76 @@ struct CompiledTemplate: Sendable {
         var builder = Builder(parsed: parsed, declined: declined)
         try builder.compile(nodes, overrides: [:], depth: 0)
         self.operations = builder.operations
-        self.literals = builder.literals
+        var literalBytes: [UInt8] = []
+        self.literals = builder.literals.map { text in
+            let start = literalBytes.count
+            literalBytes.append(contentsOf: text.utf8)
+            return Literal(start: start, count: literalBytes.count - start)
+        }
+        self.literalBytes = literalBytes
         self.keys = builder.keys
     }
 
     /// Renders with `root` as the context; `nil` when swift-mustache must render it instead.
     func render(_ root: ViewModel) -> String? {
-        self.render(root, into: String.self)
+        var output = ""
+        output.reserveCapacity(self.sizeHint.value)
+        guard let rendered = self.run(root, fragments: [:], into: output) else { return nil }
+        self.sizeHint.update(rendered.utf8Count)
+        return rendered
     }
 
-    /// Renders with `root` as the context into UTF-8 bytes (no `String` made, so none to
-    /// validate: a page goes to the response body as it is written); `nil` when swift-mustache
-    /// must render it instead.
+    /// Renders with `root` as the context into UTF-8 bytes, written straight into the returned
+    /// array's storage (no `String` made, so none to validate: a page goes to the response body
+    /// as it is written); `nil` when swift-mustache must render it instead.
+    ///
+    /// The array has room for the largest output so far; a render that needs more runs again
+    /// with exactly the room it needs.
     func renderUTF8(_ root: ViewModel, fragments: [String: [UInt8]] = [:]) -> [UInt8]? {
-        self.render(root, fragments: fragments, into: [UInt8].self)
+        var capacity = self.sizeHint.value
+        while true {
+            var needed: Int?
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                let writer = self.run(root, fragments: fragments, into: UTF8Writer(buffer))
+                needed = writer?.count
+                initialized = writer?.written ?? 0
+            }
+            guard let needed else { return nil }
+            self.sizeHint.update(needed)
+            if needed <= capacity { return bytes }
+            capacity = needed
+        }
     }
 
-    private func render<Output: TemplateOutput>(
+    /// Runs the operations with `root` as the context into `output`; `nil` when a value cannot be
+    /// rendered as swift-mustache renders it.
+    private func run<Output: TemplateOutput>(
         _ root: ViewModel,
-        fragments: [String: [UInt8]] = [:],
-        into: Output.Type
+        fragments: [String: [UInt8]],
+        into output: Output
     ) -> Output? {
         var stack: [ViewModel] = []
         stack.reserveCapacity(8)
         stack.append(root)
-        let rendered: Output? = self.operations.withUnsafeBufferPointer { operations in
+        return self.operations.withUnsafeBufferPointer { operations in
             self.literals.withUnsafeBufferPointer { literals in
-                self.keys.withUnsafeBufferPointer { keys in
-                    var renderer = Renderer<Output>(
-                        operations: operations,
-                        literals: literals,
-                        keys: keys,
-                        stack: stack,
-                        fragments: fragments
-                    )
-                    renderer.output.reserveCapacity(self.sizeHint.value)
-                    guard renderer.run(0..<operations.count) else { return nil }
-                    return renderer.output
+                self.literalBytes.withUnsafeBufferPointer { literalBytes in
+                    self.keys.withUnsafeBufferPointer { keys in
+                        var renderer = Renderer<Output>(
+                            operations: operations,
+                            literals: literals,
+                            literalBytes: literalBytes,
+                            keys: keys,
+                            stack: stack,
+                            fragments: fragments,
+                            output: output
+                        )
+                        guard renderer.run(0..<operations.count) else { return nil }
+                        return renderer.output
+                    }
                 }
             }
         }
-        if let rendered { self.sizeHint.update(rendered.utf8Count) }
-        return rendered
     }
 }
 
@@ -84,13 +114,13 @@ extension CompiledTemplate {
         let parsed: [String: [TemplateNode]]
         let declined: Set<String>
         var operations: [Operation] = []
-        var literals: [Literal] = []
+        var literals: [String] = []
         var keys: [LookupKey] = []
         /// Literals merge only into a literal at or after this index (never into a section's body).
         var barrier = 0
 
         mutating func literal(_ text: String) -> Operation {
-            self.literals.append(Literal(text))
+            self.literals.append(text)
             return .text(self.literals.count - 1)
         }
 
@@ -107,7 +137,7 @@ extension CompiledTemplate {
                 switch node {
                 case .text(let text):
                     if self.operations.count > self.barrier, case .text(let previous)? = self.operations.last {
-                        self.literals[previous] = Literal(self.literals[previous].text + text)
+                        self.literals[previous] += text
                     } else if !text.isEmpty {
                         self.operations.append(self.literal(text))
                     }

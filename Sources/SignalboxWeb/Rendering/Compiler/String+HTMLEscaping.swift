@@ -1,6 +1,6 @@
 extension String {
     /// Appends `text` HTML-escaped exactly as swift-mustache 2.1.1 escapes it (`String.htmlEscape`);
-    /// see ``Swift/Array/appendHTMLEscaped(_:)``, which does the work.
+    /// see ``ByteSink/appendHTMLEscaped(_:)``, which does the work.
     mutating func appendHTMLEscaped(_ text: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 16)
@@ -9,7 +9,7 @@ extension String {
     }
 }
 
-extension [UInt8] {
+extension ByteSink {
     /// Appends `text`'s UTF-8 HTML-escaped exactly as swift-mustache 2.1.1 escapes it
     /// (`String.htmlEscape`): `<`, `>`, `&`, `"` and `'` become `&lt;`, `&gt;`, `&amp;`, `&quot;`
     /// and `&#39;` when they are a whole `Character` on their own.
@@ -50,12 +50,12 @@ extension [UInt8] {
             if previous >= 0x80 || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
                 return chunk  // grapheme clusters may join the special character with its neighbour
             }
-            self.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunk..<index]))
-            replacement.withUTF8Buffer { self.append(contentsOf: $0) }
+            self.append(bytes: UnsafeBufferPointer(rebasing: bytes[chunk..<index]))
+            replacement.withUTF8Buffer { self.append(bytes: $0) }
             previous = byte
             chunk = index + 1
         }
-        self.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunk...]))
+        self.append(bytes: UnsafeBufferPointer(rebasing: bytes[chunk...]))
         return nil
     }
 
@@ -63,16 +63,7 @@ extension [UInt8] {
     /// follows an ASCII byte (or is the start): a scalar boundary.
     private mutating func appendEscapedByCharacter(_ text: String, from fallback: Int) {
         let start = text.utf8.index(text.utf8.startIndex, offsetBy: fallback)
-        self.append(contentsOf: Substring(text.unicodeScalars[start...]).escapedByCharacter.utf8)
-    }
-
-    /// Appends `number` in decimal, as `String(number)` writes it.
-    mutating func appendDecimal(_ number: Int) {
-        if number >= 0 && number < 10 {
-            self.append(UInt8(ascii: "0") + UInt8(number))
-        } else {
-            self.append(contentsOf: String(number).utf8)
-        }
+        self.append(utf8: Substring(text.unicodeScalars[start...]).escapedByCharacter)
     }
 }
 
