@@ -107,22 +107,17 @@ extension CompiledTemplate {
         private func lookupInStack(_ index: Int) -> ViewModel? {
             let key = self.keys.baseAddress! + index
             if key.pointee.isCurrent { return self.stack.last }
-            var found: ViewModel?
-            if key.pointee.isAnchored {
-                found = self.stack[self.stack.count - 1].value(
-                    forKey: key.pointee.first,
-                    fingerprint: key.pointee.firstFingerprint
-                )
-            } else {
-                var level = self.stack.count - 1
-                while level >= 0 {
-                    found = self.stack[level].value(
-                        forKey: key.pointee.first,
-                        fingerprint: key.pointee.firstFingerprint
-                    )
-                    if found != nil { break }
+            // The levels are read in place (no copy of each object scanned past), from the top.
+            let found: ViewModel? = self.stack.withUnsafeBufferPointer { levels in
+                let first = key.pointee.first
+                let fingerprint = key.pointee.firstFingerprint
+                var level = levels.count - 1
+                let lowest = key.pointee.isAnchored ? level : 0
+                while level >= lowest {
+                    if let value = levels[level].value(forKey: first, fingerprint: fingerprint) { return value }
                     level -= 1
                 }
+                return nil
             }
             guard var value = found else { return nil }
             // Indices, not `zip`: no iterator holding the arrays for the common one-part name.
