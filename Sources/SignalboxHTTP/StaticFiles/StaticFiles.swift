@@ -112,7 +112,7 @@ public struct StaticFiles: Responder {
         ServerErrorResponse.make(
             status,
             message: message,
-            json: ContentNegotiation.prefersJSON(request.headerFields[.accept])
+            json: ContentNegotiation.prefersJSON(request.headerFields.combinedValue(.accept))
         )
     }
 }

@@ -2,11 +2,13 @@ extension StringProtocol {
     /// Whether the UTF-8 of `needle` (ASCII) occurs in this text, byte for byte. For the few
     /// checks every request makes (`%2F`, `%00`): `contains(_:)` on strings goes through the
     /// generic collection search of `_StringProcessing`, measured at several percent of a request.
+    @inlinable
     package func containsASCII(_ needle: StaticString) -> Bool {
         needle.withUTF8Buffer { needle in self.withUTF8Bytes { Self.find(needle, in: $0) } }
     }
 
-    private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
         var index = 0

@@ -21,8 +21,8 @@ struct Exchange {
         self.request = request
         self.method = request.method
         self.path = request.target.path
-        self.wantsJSON = ContentNegotiation.prefersJSON(request.headerFields[.accept])
-        self.sessionCandidates = SessionCookie.candidates(in: request.headerFields[.cookie], name: cookieName)
+        self.wantsJSON = ContentNegotiation.prefersJSON(request.headerFields.combinedValue(.accept))
+        self.sessionCandidates = SessionCookie.candidates(in: request.headerFields.combinedValue(.cookie), name: cookieName)
         self.requestID = request.id
         self.logger = logger
     }

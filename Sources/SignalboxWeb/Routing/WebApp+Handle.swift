@@ -135,7 +135,7 @@ extension WebApp {
     ) async throws -> Answer {
         guard self.originPolicy.permits(exchange.request) else { throw WebError.crossOrigin }
         let form = try self.decodeForm(exchange)
-        let token = form["_csrf"] ?? exchange.request.headerFields[FieldNames.xCSRFToken]
+        let token = form["_csrf"] ?? exchange.request.headerFields.combinedValue(FieldNames.xCSRFToken)
         let answer = try await self.inSession(exchange, access: .exclusive) { state in
             guard let token, RandomToken.constantTimeEquals(token, state.csrfToken) else {
                 return .failed(WebError.invalidCSRFToken)
@@ -152,7 +152,7 @@ extension WebApp {
         if body.count > self.configuration.maxFormBytes {
             throw FormDecodingError.tooLarge(limit: self.configuration.maxFormBytes)
         }
-        if !body.isEmpty, let type = exchange.request.headerFields[.contentType] {
+        if !body.isEmpty, let type = exchange.request.headerFields.combinedValue(.contentType) {
             let mediaType = type.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
             guard mediaType == "application/x-www-form-urlencoded" else { throw WebError.unsupportedMediaType }
         }

@@ -20,11 +20,11 @@ struct OriginPolicy: Sendable {
     }
 
     func permits(_ request: Request) -> Bool {
-        if let site = request.headerFields[FieldNames.secFetchSite] {
+        if let site = request.headerFields.combinedValue(FieldNames.secFetchSite) {
             let site = site.lowercased()
             guard site == "same-origin" || site == "none" else { return false }
         }
-        guard let origin = request.headerFields[.origin] else { return true }
+        guard let origin = request.headerFields.combinedValue(.origin) else { return true }
         return self.isSameOrigin(origin.lowercased(), request)
     }
 

@@ -1,0 +1,32 @@
+import HTTPTypes
+import SignalboxHTTP
+import Testing
+
+/// The request headers read on every request are read with `combinedValue(_:)`, which must give
+/// exactly what HTTPTypes' `fields[name]` gives.
+@Suite struct HeaderValueTests {
+    static let cases: [(fields: [HTTPField], name: HTTPField.Name)] = [
+        ([], .cookie),
+        ([HTTPField(name: .accept, value: "text/html")], .accept),
+        ([HTTPField(name: .accept, value: "text/html")], .cookie),
+        ([HTTPField(name: .accept, value: "text/html"), HTTPField(name: .accept, value: "application/json")], .accept),
+        (
+            [
+                HTTPField(name: .cookie, value: "a=1"), HTTPField(name: .userAgent, value: "x"),
+                HTTPField(name: .cookie, value: "b=2"),
+            ], .cookie
+        ),
+        (
+            [HTTPField(name: .ifNoneMatch, value: "\"a\""), HTTPField(name: .ifNoneMatch, value: "\"b\", \"c\"")],
+            .ifNoneMatch
+        ),
+        ([HTTPField(name: .init("X-CSRF-Token")!, value: "t")], .init("x-csrf-token")!),
+        ([HTTPField(name: .origin, value: "")], .origin),
+    ]
+
+    @Test(arguments: Self.cases)
+    func aHeadersCombinedValueIsWhatHTTPTypesGives(fields: [HTTPField], name: HTTPField.Name) {
+        let fields = HTTPFields(fields)
+        #expect(fields.combinedValue(name) == fields[name])
+    }
+}
