@@ -22,7 +22,10 @@ struct Exchange {
         self.method = request.method
         self.path = request.target.path
         self.wantsJSON = ContentNegotiation.prefersJSON(request.headerFields.combinedValue(.accept))
-        self.sessionCandidates = SessionCookie.candidates(in: request.headerFields.combinedValue(.cookie), name: cookieName)
+        self.sessionCandidates = SessionCookie.candidates(
+            in: request.headerFields.combinedValue(.cookie),
+            name: cookieName
+        )
         self.requestID = request.id
         self.logger = logger
     }

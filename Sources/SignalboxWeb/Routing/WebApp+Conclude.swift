@@ -28,7 +28,9 @@ extension WebApp {
                             mount: self.configuration.mountPath,
                             developerTools: self.configuration.developerTools
                         ) : nil
-                    if let validator, validator.isNamed(byIfNoneMatch: exchange.request.headerFields.combinedValue(.ifNoneMatch)) {
+                    if let validator,
+                        validator.isNamed(byIfNoneMatch: exchange.request.headerFields.combinedValue(.ifNoneMatch))
+                    {
                         return Answer(.notModified(validator), keepsNewSession: true)
                     }
                     var page = try await PageDocument.load(
