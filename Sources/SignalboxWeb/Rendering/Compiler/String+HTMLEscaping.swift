@@ -32,28 +32,31 @@ extension ByteSink {
     /// The byte-wise path over a text's UTF-8; returns the byte offset where the
     /// `Character`-wise path must take over, if it must.
     private mutating func appendHTMLEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // The five special bytes are all below 64: one shift and test per byte finds them.
+        let special: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
         var chunk = 0
-        var previous: UInt8 = 0
-        for index in bytes.indices {
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
-            let replacement: StaticString
-            switch byte {
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            default:
-                previous = byte
+            guard byte < 64, special & (1 << UInt64(byte)) != 0 else {
+                index += 1
                 continue
             }
-            if previous >= 0x80 || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
+            let replacement: StaticString =
+                switch byte {
+                case UInt8(ascii: "<"): "&lt;"
+                case UInt8(ascii: ">"): "&gt;"
+                case UInt8(ascii: "&"): "&amp;"
+                case UInt8(ascii: "\""): "&quot;"
+                default: "&#39;"
+                }
+            if (index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
                 return chunk  // grapheme clusters may join the special character with its neighbour
             }
             self.append(bytes: UnsafeBufferPointer(rebasing: bytes[chunk..<index]))
             replacement.withUTF8Buffer { self.append(bytes: $0) }
-            previous = byte
-            chunk = index + 1
+            index += 1
+            chunk = index
         }
         self.append(bytes: UnsafeBufferPointer(rebasing: bytes[chunk...]))
         return nil
