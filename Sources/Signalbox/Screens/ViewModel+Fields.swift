@@ -167,7 +167,9 @@ extension ViewModel {
         /// Removes every field, keeping the storage.
         @usableFromInline
         mutating func removeAll() {
-            self.entries.removeAll(keepingCapacity: true)
+            // One at a time: `removeAll(keepingCapacity:)` destroys through the runtime's generic
+            // array destroy, several times slower for these few fields.
+            while !self.entries.isEmpty { self.entries.removeLast() }
             self.start = 0
             self.end = 0
         }

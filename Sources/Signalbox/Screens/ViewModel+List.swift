@@ -31,7 +31,8 @@ extension ViewModel {
                 shared.reserveCapacity(row.count * max(rows.capacity, 1))
             }
             let start = shared.count
-            shared.append(contentsOf: row.entries[row.bounds])
+            // One at a time: `append(contentsOf:)` copies through the runtime's generic array copy.
+            for index in row.bounds { shared.append(row.entries[index]) }
             // A placeholder that knows its range; the rows get the finished array below.
             rows.append(.object(Fields(sharing: [], bounds: start..<shared.count)))
             row.removeAll()
