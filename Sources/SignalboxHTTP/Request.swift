@@ -48,7 +48,8 @@ public struct RequestTarget: Sendable, Hashable {
 
     public init(_ raw: String) {
         // Byte-wise: every request splits its target (a `Character` search costs far more).
-        if let mark = raw.utf8.firstIndex(of: UInt8(ascii: "?")) {
+        if let offset = raw.withUTF8Bytes({ $0.firstIndex(of: UInt8(ascii: "?")) }) {
+            let mark = raw.utf8.index(raw.utf8.startIndex, offsetBy: offset)
             self.path = String(raw[..<mark])
             self.query = String(raw[raw.utf8.index(after: mark)...])
         } else {

@@ -21,7 +21,7 @@ public enum PathCodec {
         var start = utf8.index(after: utf8.startIndex)
         if start == utf8.endIndex { return [] }
         var segments: [Substring] = []
-        segments.reserveCapacity(utf8.count { $0 == UInt8(ascii: "/") })  // one array, never grown
+        segments.reserveCapacity(8)  // room for the segments of most paths
         var index = start
         while index != utf8.endIndex {
             if utf8[index] == UInt8(ascii: "/") {
@@ -99,7 +99,10 @@ public enum PathCodec {
     /// Decodes a route-name segment; names are plain identifiers, but a percent-encoded name is
     /// accepted for robustness.
     static func decodeName(_ segment: Substring) -> String? {
-        if !segment.utf8.contains(UInt8(ascii: "%")) { return String(segment) }
+        let percent = UInt8(ascii: "%")
+        let encoded =
+            segment.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? segment.utf8.contains(percent)
+        if !encoded { return String(segment) }
         return try? Self.decodeInput(segment)
     }
 

@@ -78,7 +78,7 @@ struct PageValidator: Equatable, Sendable {
             }
             guard index < field.count, field[index] == UInt8(ascii: "\"") else { return false }
             guard let close = field[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return false }
-            if field[index...close].elementsEqual(own) { return true }
+            if field[index...close].hasSameBytes(as: own) { return true }
             index = close + 1
         }
     }

@@ -87,13 +87,13 @@ enum WebRoute: Equatable {
 
 enum PathLimits {
     static func segmentCount(of path: String) -> Int {
-        path.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        path.withUTF8Bytes { bytes in bytes.count { $0 == UInt8(ascii: "/") } }
     }
 
     /// A NUL byte (`%00`) is refused in every path the web layer applies (request paths and
     /// `from`): the core would take it as part of an input, and no page of a site has one.
     static func refuseNUL(in path: String) throws(NavigationError) {
-        if path.utf8.contains(0) || path.containsASCII("%00") {
+        if path.withUTF8Bytes({ $0.contains(0) }) || path.containsASCII("%00") {
             throw .malformedPath(path: String(path.prefix(128)), reason: "a NUL byte (%00) is not allowed")
         }
     }

@@ -20,7 +20,8 @@ enum SessionCookie {
             defer { start = end + 1 }
             let pair = Self.trimmingSpaces(header[start..<end])
             guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            guard Self.trimmingSpaces(pair[..<equals]).elementsEqual(name.utf8) else { continue }
+            let pairName = Self.trimmingSpaces(pair[..<equals])
+            guard name.withUTF8Bytes({ pairName.hasSameBytes(as: $0) }) else { continue }
             var value = Self.trimmingSpaces(pair[(equals + 1)...])
             if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                 value = value.dropFirst().dropLast()
