@@ -2,8 +2,8 @@ import HTTPTypes
 import SignalboxHTTP
 import Testing
 
-/// The request headers read on every request are read with `combinedValue(_:)`, which must give
-/// exactly what HTTPTypes' `fields[name]` gives.
+/// The request headers read on every request are read with `combinedValue(_:)` and answers check
+/// their standard headers with `hasField(named:)`: each must give exactly what HTTPTypes gives.
 @Suite struct HeaderValueTests {
     static let cases: [(fields: [HTTPField], name: HTTPField.Name)] = [
         ([], .cookie),
@@ -28,5 +28,15 @@ import Testing
     func aHeadersCombinedValueIsWhatHTTPTypesGives(fields: [HTTPField], name: HTTPField.Name) {
         let fields = HTTPFields(fields)
         #expect(fields.combinedValue(name) == fields[name])
+    }
+
+    @Test(arguments: Self.cases)
+    func aFieldIsFoundByNameAsHTTPTypesFindsIt(fields: [HTTPField], name: HTTPField.Name) {
+        let fields = HTTPFields(fields)
+        #expect(fields.hasField(named: name) == fields.contains(name))
+        // Another name of the same length is not it.
+        #expect(
+            !HTTPFields([HTTPField(name: .init("x-csrf-tokem")!, value: "t")]).hasField(named: .init("x-csrf-token")!)
+        )
     }
 }

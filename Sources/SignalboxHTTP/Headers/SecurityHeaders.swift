@@ -23,10 +23,18 @@ extension HTTPFields {
     /// Sets each of `fields`, replacing any field of the same name. Appended as they are when
     /// none is set yet (the usual case: one scan, no value validated again).
     package mutating func addFields(_ fields: [HTTPField]) {
-        if fields.contains(where: { self.contains($0.name) }) {
+        if fields.contains(where: { self.hasField(named: $0.name) }) {
             for field in fields { self[field.name] = nil }
         }
         self.append(contentsOf: fields)
+    }
+
+    /// Whether a field is named `name`: `contains(_:)`, with names of other lengths told apart
+    /// before their texts are compared (a comparison of two different names costs tens of
+    /// instructions, and every answer checks its standard headers against those it has).
+    package func hasField(named name: HTTPField.Name) -> Bool {
+        let length = name.canonicalName.utf8.count
+        return self.contains { $0.name.canonicalName.utf8.count == length && $0.name == name }
     }
 }
 

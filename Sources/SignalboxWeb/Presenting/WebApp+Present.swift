@@ -41,10 +41,16 @@ extension WebApp {
                 exchange.wantsJSON
                 ? .json(status, try NavigationStateJSON.render(page, mount: self.configuration.mountPath))
                 : .html(status, bytes: try self.composer.html(page))
-            if let validator = page.validator { response.headerFields[.eTag] = validator.entityTag }
+            // A fresh answer has no ETag yet: appended, not set (no search for one to replace).
+            if let validator = page.validator {
+                response.headerFields.append(HTTPField(name: .eTag, value: validator.entityTag))
+            }
             return response
         case .notModified(let validator):
-            return Response(status: .notModified, headerFields: [.eTag: validator.entityTag])
+            return Response(
+                status: .notModified,
+                headerFields: HTTPFields([HTTPField(name: .eTag, value: validator.entityTag)])
+            )
         case .seeOther(let location):
             return .seeOther(self.configuration.mountPath.url(for: location))
         case .error(let error, let homePath):

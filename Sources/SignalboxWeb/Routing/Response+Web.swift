@@ -35,7 +35,7 @@ extension Response {
     /// (rotation). See ``PageCaching``.
     mutating func addStandardHeaders(caching: PageCaching) {
         var fields = self.headerFields
-        if !fields.contains(.cacheControl) { fields.append(caching.cacheControlField) }
+        if !fields.hasField(named: .cacheControl) { fields.append(caching.cacheControlField) }
         fields.addFields(Self.varyField)
         fields.addSecurityHeaders()
         self.headerFields = fields
