@@ -14,6 +14,7 @@ extension ViewModel {
     /// ```
     ///
     /// A row read back out of the list and changed is copied out first; the list is unchanged.
+    /// Like an `ArraySlice`, a row kept after its list keeps the list's whole array alive.
     @inlinable
     public static func list<Elements: Sequence>(
         _ elements: Elements,

@@ -6,13 +6,13 @@ extension CompiledTemplate {
     ///
     /// It reads the template through buffers borrowed for one render, so an operation, a literal
     /// or a name costs no reference counting; the context stack is scanned in place.
-    struct Renderer<Output: TemplateOutput> {
+    struct Renderer {
         let operations: UnsafeBufferPointer<Operation>
         let literals: UnsafeBufferPointer<Literal>
         let literalBytes: UnsafeBufferPointer<UInt8>
         let keys: UnsafeBufferPointer<LookupKey>
         var stack: [ViewModel]
-        var output: Output
+        var output: UTF8Writer
         /// HTML already rendered, as top-level fields of the root context (see
         /// ``TemplateRenderer/renderUTF8(_:with:fragments:)``).
         let fragments: [String: [UInt8]]
@@ -24,7 +24,7 @@ extension CompiledTemplate {
             keys: UnsafeBufferPointer<LookupKey>,
             stack: [ViewModel],
             fragments: [String: [UInt8]],
-            output: Output
+            output: UTF8Writer
         ) {
             self.output = output
             self.operations = operations
@@ -43,7 +43,7 @@ extension CompiledTemplate {
                 case .text(let literal):
                     let text = self.literals[literal]
                     self.output.append(
-                        literal: UnsafeBufferPointer(rebasing: self.literalBytes[text.start..<text.start + text.count])
+                        bytes: UnsafeBufferPointer(rebasing: self.literalBytes[text.start..<text.start + text.count])
                     )
                     counter += 1
                 case .value(let key, let escaped):
@@ -51,9 +51,9 @@ extension CompiledTemplate {
                         if !self.append(value, escaped: escaped) { return false }
                     } else if let fragment = self.fragment(named: key) {
                         if escaped {
-                            self.output.append(escaped: String(decoding: fragment, as: UTF8.self))
+                            self.output.appendHTMLEscaped(String(decoding: fragment, as: UTF8.self))
                         } else {
-                            self.output.append(fragment: fragment)
+                            fragment.withUnsafeBufferPointer { self.output.append(bytes: $0) }
                         }
                     }
                     counter += 1
@@ -149,10 +149,10 @@ extension CompiledTemplate {
         private mutating func append(_ value: ViewModel, escaped: Bool) -> Bool {
             switch value {
             case .null: break
-            case .string(let text): escaped ? self.output.append(escaped: text) : self.output.append(raw: text)
-            case .int(let number): self.output.append(decimal: number)
-            case .bool(let flag): self.output.append(raw: flag ? "true" : "false")
-            case .double(let number): self.output.append(raw: String(describing: number))
+            case .string(let text): escaped ? self.output.appendHTMLEscaped(text) : self.output.append(utf8: text)
+            case .int(let number): self.output.appendDecimal(number)
+            case .bool(let flag): self.output.append(utf8: flag ? "true" : "false")
+            case .double(let number): self.output.append(utf8: String(describing: number))
             case .list, .object: return false
             }
             return true

@@ -47,11 +47,7 @@ struct CompiledTemplate: Sendable {
 
     /// Renders with `root` as the context; `nil` when swift-mustache must render it instead.
     func render(_ root: ViewModel) -> String? {
-        var output = ""
-        output.reserveCapacity(self.sizeHint.value)
-        guard let rendered = self.run(root, fragments: [:], into: output) else { return nil }
-        self.sizeHint.update(rendered.utf8Count)
-        return rendered
+        self.renderUTF8(root).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Renders with `root` as the context into UTF-8 bytes, written straight into the returned
@@ -78,11 +74,7 @@ struct CompiledTemplate: Sendable {
 
     /// Runs the operations with `root` as the context into `output`; `nil` when a value cannot be
     /// rendered as swift-mustache renders it.
-    private func run<Output: TemplateOutput>(
-        _ root: ViewModel,
-        fragments: [String: [UInt8]],
-        into output: Output
-    ) -> Output? {
+    private func run(_ root: ViewModel, fragments: [String: [UInt8]], into output: UTF8Writer) -> UTF8Writer? {
         var stack: [ViewModel] = []
         stack.reserveCapacity(8)
         stack.append(root)
@@ -90,7 +82,7 @@ struct CompiledTemplate: Sendable {
             self.literals.withUnsafeBufferPointer { literals in
                 self.literalBytes.withUnsafeBufferPointer { literalBytes in
                     self.keys.withUnsafeBufferPointer { keys in
-                        var renderer = Renderer<Output>(
+                        var renderer = Renderer(
                             operations: operations,
                             literals: literals,
                             literalBytes: literalBytes,
