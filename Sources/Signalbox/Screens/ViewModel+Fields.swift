@@ -102,15 +102,9 @@ extension ViewModel {
         @inlinable
         public func value(forKey key: String, fingerprint: UInt64) -> ViewModel? {
             self.entries.withUnsafeBufferPointer { entries in
-                var index = Int(self.start)
-                let end = Int(self.end)
-                while index < end {
-                    if entries[index].fingerprint == fingerprint && entries[index].key == key {
-                        return entries[index].value
-                    }
-                    index += 1
+                Self.index(of: key, fingerprint: fingerprint, in: entries, bounds: self.bounds).map {
+                    entries[$0].value
                 }
-                return nil
             }
         }
 
@@ -128,19 +122,38 @@ extension ViewModel {
             }
         }
 
-        /// The index in `entries` of the field named `key`.
-        private func index(of key: String, fingerprint: UInt64) -> Int? {
-            self.entries.withUnsafeBufferPointer { entries in
-                self.bounds.first { entries[$0].fingerprint == fingerprint && entries[$0].key == key }
+        /// The index in `entries` of the field named `key`: its fingerprint compared first, the
+        /// names only when the fingerprints are equal.
+        func index(of key: String, fingerprint: UInt64) -> Int? {
+            self.entries.withUnsafeBufferPointer {
+                Self.index(of: key, fingerprint: fingerprint, in: $0, bounds: self.bounds)
             }
+        }
+
+        /// The scan itself, over entries already borrowed (a look-up reads the value in the same
+        /// borrow).
+        @inlinable
+        static func index(
+            of key: String,
+            fingerprint: UInt64,
+            in entries: UnsafeBufferPointer<Entry>,
+            bounds: Range<Int>
+        ) -> Int? {
+            var index = bounds.lowerBound
+            while index < bounds.upperBound {
+                if entries[index].fingerprint == fingerprint && entries[index].key == key { return index }
+                index += 1
+            }
+            return nil
         }
 
         @usableFromInline
         mutating func set(_ value: ViewModel?, forKey key: String, fingerprint: UInt64) {
+            let found = self.index(of: key, fingerprint: fingerprint)
             // Removing a name that is not there changes nothing (and copies nothing).
-            if value == nil && self.index(of: key, fingerprint: fingerprint) == nil { return }
-            self.makeTail()
-            switch (self.index(of: key, fingerprint: fingerprint), value) {
+            if found == nil && value == nil { return }
+            let moved = self.makeTail()
+            switch (found.map { $0 - moved }, value) {
             case (let index?, let value?):
                 self.entries[index].value = value
             case (let index?, nil):
@@ -156,12 +169,15 @@ extension ViewModel {
 
         /// Makes this object's fields the end of `entries`, so they can grow and shrink in place:
         /// a row of a list that is not its last is copied out first. (Copy-on-write keeps the
-        /// other rows of a shared array as they were.)
-        private mutating func makeTail() {
-            guard Int(self.end) != self.entries.count else { return }
+        /// other rows of a shared array as they were.) Returns how far the fields moved down.
+        @discardableResult
+        private mutating func makeTail() -> Int {
+            guard Int(self.end) != self.entries.count else { return 0 }
+            let moved = Int(self.start)
             self.entries = Array(self.entries[self.bounds])
             self.start = 0
             self.end = Int32(self.entries.count)
+            return moved
         }
 
         /// Removes every field, keeping the storage.
@@ -228,14 +244,14 @@ extension ViewModel {
         @inlinable
         public static func fingerprint(of key: String) -> UInt64 {
             // A native string's UTF-8 is read in place (no copy of the string to make it
-            // contiguous); any other is read byte by byte.
-            key.utf8.withContiguousStorageIfAvailable(Self.fingerprint(contiguous:))
-                ?? Self.fingerprint(utf8: key.utf8)
+            // contiguous); any other is copied once.
+            key.utf8.withContiguousStorageIfAvailable(Self.fingerprint(utf8:))
+                ?? Array(key.utf8).withUnsafeBufferPointer(Self.fingerprint(utf8:))
         }
 
-        /// The same as ``fingerprint(utf8:)``: the first eight bytes of a long name in one load.
+        /// The fingerprint of a name's UTF-8: the first eight bytes of a long name in one load.
         @inlinable
-        static func fingerprint(contiguous bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        static func fingerprint(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var word = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
             if bytes.count >= 8, let base = bytes.baseAddress {
                 return word ^ UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
@@ -246,15 +262,5 @@ extension ViewModel {
             return word
         }
 
-        @inlinable
-        static func fingerprint(utf8 bytes: some Collection<UInt8>) -> UInt64 {
-            var word = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-            var shift: UInt64 = 0
-            for byte in bytes.prefix(8) {
-                word ^= UInt64(byte) << shift
-                shift += 8
-            }
-            return word
-        }
     }
 }

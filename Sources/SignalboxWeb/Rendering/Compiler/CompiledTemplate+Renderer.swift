@@ -8,7 +8,7 @@ extension CompiledTemplate {
     /// or a name costs no reference counting; the context stack is scanned in place.
     struct Renderer {
         let operations: UnsafeBufferPointer<Operation>
-        let literals: UnsafeBufferPointer<Literal>
+        let literals: UnsafeBufferPointer<Range<Int>>
         let literalBytes: UnsafeBufferPointer<UInt8>
         let keys: UnsafeBufferPointer<LookupKey>
         var stack: [ViewModel]
@@ -19,7 +19,7 @@ extension CompiledTemplate {
 
         init(
             operations: UnsafeBufferPointer<Operation>,
-            literals: UnsafeBufferPointer<Literal>,
+            literals: UnsafeBufferPointer<Range<Int>>,
             literalBytes: UnsafeBufferPointer<UInt8>,
             keys: UnsafeBufferPointer<LookupKey>,
             stack: [ViewModel],
@@ -41,10 +41,7 @@ extension CompiledTemplate {
             while counter < range.upperBound {
                 switch self.operations[counter] {
                 case .text(let literal):
-                    let text = self.literals[literal]
-                    self.output.append(
-                        bytes: UnsafeBufferPointer(rebasing: self.literalBytes[text.start..<text.start + text.count])
-                    )
+                    self.output.append(bytes: UnsafeBufferPointer(rebasing: self.literalBytes[self.literals[literal]]))
                     counter += 1
                 case .value(let key, let escaped):
                     if let value = self.lookupInStack(key) {

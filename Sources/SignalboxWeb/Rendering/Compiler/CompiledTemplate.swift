@@ -12,7 +12,7 @@ struct CompiledTemplate: Sendable {
     /// The operations, in order.
     let operations: [Operation]
     /// Where the literal texts the operations name are in ``literalBytes``.
-    let literals: [Literal]
+    let literals: [Range<Int>]
     /// The literal texts' UTF-8, one after another.
     let literalBytes: [UInt8]
     /// The names the operations look up.
@@ -39,7 +39,7 @@ struct CompiledTemplate: Sendable {
         self.literals = builder.literals.map { text in
             let start = literalBytes.count
             literalBytes.append(contentsOf: text.utf8)
-            return Literal(start: start, count: literalBytes.count - start)
+            return start..<literalBytes.count
         }
         self.literalBytes = literalBytes
         self.keys = builder.keys

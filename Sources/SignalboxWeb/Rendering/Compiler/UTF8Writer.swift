@@ -14,9 +14,6 @@ struct UTF8Writer: ByteSink {
         self.buffer = buffer
     }
 
-    /// Whether everything appended was written.
-    var fits: Bool { self.count <= self.buffer.count }
-
     /// How many bytes of the buffer hold what was appended.
     var written: Int { Swift.min(self.count, self.buffer.count) }
 
