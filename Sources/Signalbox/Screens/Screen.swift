@@ -55,14 +55,21 @@ public protocol Screen: SendableMetatype {
     /// }
     /// ```
     var dataVersion: String? { get async throws }
-    /// Handles a submitted form. Navigate through `context` (routers, steps, results).
+    /// Handles a submitted form. Navigate through `context` (routers, steps, results). Throwing
+    /// a ``FormRejection`` (as ``FormData/decode(_:using:)`` does) is the same as returning
+    /// ``Submission/invalid(_:)``; a ``FormScreen`` gets its form decoded instead.
     ///
     /// The default implementation refuses with ``NavigationError/formNotAccepted(screen:)``.
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission
+    /// The fields of the screen's form, for the host to render and document: a
+    /// ``FormScreen``'s ``FormScreen/Form``; `nil` (the default) for other screens.
+    static var formSchema: FormSchema? { get }
 }
 
 extension Screen {
     public var dataVersion: String? { nil }
+
+    public static var formSchema: FormSchema? { nil }
 
     public func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         throw NavigationError.formNotAccepted(screen: self.template)
@@ -80,16 +87,5 @@ public enum Submission: Sendable, Equatable {
     /// A rejection with a message for the whole form.
     public static func invalid(_ message: String, fields: [String: String] = [:]) -> Submission {
         .invalid(FormRejection(message: message, fieldErrors: fields))
-    }
-}
-
-/// Why a form was refused: a message and optional per-field messages.
-public struct FormRejection: Sendable, Equatable {
-    public var message: String
-    public var fieldErrors: [String: String]
-
-    public init(message: String, fieldErrors: [String: String] = [:]) {
-        self.message = message
-        self.fieldErrors = fieldErrors
     }
 }

@@ -80,7 +80,11 @@ extension NavigationTree {
         guard let top = self.activeBranch.topScreen else {
             throw NavigationError.snapshotMismatch(reason: "the active branch holds no screen")
         }
-        return try await top.screen.submit(form, context: self.context(for: top, services: services))
+        do {
+            return try await top.screen.submit(form, context: self.context(for: top, services: services))
+        } catch let rejection as FormRejection {
+            return .invalid(rejection)
+        }
     }
 
     /// A context for the screen on top of the active branch, as its form handler gets it; for
