@@ -46,6 +46,7 @@ struct FormDefinition: Sendable {
                 merged.hint = merged.hint ?? field.hint
                 merged.message = merged.message ?? inner.messages[name]
                 merged.control = merged.control ?? field.control
+                merged.autocomplete = merged.autocomplete ?? field.autocomplete
                 merged.rules = (inner.rules[name] ?? []) + merged.rules
                 settings[FormNames.join(prefix, name)] = merged
             }
@@ -67,6 +68,7 @@ struct FormDefinition: Sendable {
                     label: setting.label ?? FormNames.label(for: leaf.name),
                     hint: setting.hint,
                     control: setting.control ?? .default(for: leaf.kind, repeated: leaf.isRepeated),
+                    autocomplete: setting.autocomplete,
                     constraints: setting.rules.compactMap(\.constraint)
                 )
             )

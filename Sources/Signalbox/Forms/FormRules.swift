@@ -14,7 +14,7 @@ public struct FormRules<Form: Decodable> {
     }
 
     /// Declares `rules`, and optionally a label, a hint, one message replacing every error
-    /// message of the field, and the control that shows it.
+    /// message of the field, the control that shows it and its `autocomplete` token.
     ///
     /// ```swift
     /// rules.field(\.title, label: "Title", hint: "Up to 200 characters.", .length(max: 200))
@@ -25,9 +25,10 @@ public struct FormRules<Form: Decodable> {
         hint: String? = nil,
         message: String? = nil,
         control: FormControl? = nil,
+        autocomplete: String? = nil,
         _ rules: FormRule<Value>...
     ) {
-        self.add(keyPath, Value.self, label, hint, message, control, rules.map(FormAnyRule.init))
+        self.add(keyPath, Value.self, label, hint, message, control, autocomplete, rules.map(FormAnyRule.init))
     }
 
     /// Declares rules for an optional field, checked when the user filled it in.
@@ -37,9 +38,10 @@ public struct FormRules<Form: Decodable> {
         hint: String? = nil,
         message: String? = nil,
         control: FormControl? = nil,
+        autocomplete: String? = nil,
         _ rules: FormRule<Value>...
     ) {
-        self.add(keyPath, Value.self, label, hint, message, control, rules.map(FormAnyRule.init))
+        self.add(keyPath, Value.self, label, hint, message, control, autocomplete, rules.map(FormAnyRule.init))
     }
 
     private mutating func add<Field: Equatable, Value: Sendable>(
@@ -49,6 +51,7 @@ public struct FormRules<Form: Decodable> {
         _ hint: String?,
         _ message: String?,
         _ control: FormControl?,
+        _ autocomplete: String?,
         _ rules: [FormAnyRule]
     ) {
         guard let name = self.probe.name(of: keyPath) else {
@@ -62,6 +65,7 @@ public struct FormRules<Form: Decodable> {
         if let hint { settings.hint = hint }
         if let message { settings.message = message }
         if let control { settings.control = control }
+        if let autocomplete { settings.autocomplete = autocomplete }
         settings.rules += rules
         self.settings[name] = settings
     }
@@ -73,6 +77,7 @@ struct FormFieldSettings: Sendable {
     var hint: String?
     var message: String?
     var control: FormControl?
+    var autocomplete: String?
     var rules: [FormAnyRule] = []
 }
 

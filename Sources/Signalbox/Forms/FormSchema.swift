@@ -20,6 +20,8 @@ public struct FormSchema: Sendable, Equatable {
         public var hint: String?
         /// The control that shows it (its rules may choose another than the kind's).
         public var control: FormControl
+        /// The input's `autocomplete` token (`username`, `new-password`), if its rules give one.
+        public var autocomplete: String?
         /// The limits its rules declare, for HTML attributes and the OpenAPI document.
         public var constraints: [FormConstraint]
     }

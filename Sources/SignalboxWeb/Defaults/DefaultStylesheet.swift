@@ -1,6 +1,6 @@
 /// The stylesheet the default layout links (`/_signalbox/signalbox.css`): enough for the
 /// library's own markup — tab bars, breadcrumbs, modal dialogs, full-screen pages, form errors,
-/// error and developer pages — in light and dark. An app replaces it by overriding the layout's
+/// form fields, error and developer pages — in light and dark. An app replaces it by overriding the layout's
 /// `stylesheet` block.
 enum DefaultStylesheet {
     static let path = "/_signalbox/signalbox.css"
@@ -32,7 +32,18 @@ enum DefaultStylesheet {
         .modal-body { padding: 1rem; }
         form { margin: .5rem 0; }
         input, select, textarea, button { font: inherit; }
-        .form-error, .error h1 { color: var(--danger); }
+        .form-error, .error h1, .field-error { color: var(--danger); }
+        .field { display: grid; gap: .3rem; margin: 0 0 1rem; }
+        .field label, .field legend { font-weight: 600; }
+        .field-check { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; }
+        .field-check .field-hint, .field-check .field-error { flex-basis: 100%; }
+        .field fieldset { border: 0; margin: 0; padding: 0; display: grid; gap: .25rem; }
+        .field .field-option { font-weight: 400; }
+        .field input:not([type="checkbox"]):not([type="radio"]), .field select, .field textarea { padding: .45rem .6rem;
+          border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); color: var(--text); }
+        .field [aria-invalid="true"] { border-color: var(--danger); outline-color: var(--danger); }
+        .field-hint { margin: 0; color: var(--muted); font-size: .9em; }
+        .field-error { margin: 0; font-weight: 600; font-size: .95em; }
         .request-id, .dev-tools, .node-kind, .presentation, .input { color: var(--muted); font-size: .9em; }
         .error-detail { white-space: pre-wrap; background: var(--bg); padding: .5rem; border-radius: var(--radius); }
         .dev-tools { text-align: center; padding: 1rem; }

@@ -105,6 +105,55 @@ enum DefaultTemplates {
         "partials/csrf": #"""
         <input type="hidden" name="_csrf" value="{{csrf}}">
         """# + "\n",
+        "partials/field": #"""
+        {{! One field of a FormScreen's form, rendered inside the field's section (the section
+            fields.title, say), or every field in order with partials/fields: label, input, hint
+            and error, tied together by aria-describedby and aria-invalid. }}
+        {{#isHidden}}<input type="hidden" name="{{name}}"{{#value}} value="{{value}}"{{/value}}>{{/isHidden}}
+        {{^isHidden}}
+        <div class="field{{#isCheckbox}} field-check{{/isCheckbox}}{{#invalid}} field-invalid{{/invalid}}">
+        {{#isGroup}}
+        <fieldset{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}>
+        <legend>{{label}}</legend>
+        {{#options}}
+        <label class="field-option" for="{{id}}"><input type="{{groupType}}" id="{{id}}" name="{{name}}" value="{{value}}"{{#selected}} checked{{/selected}}{{#required}}{{^multiple}} required{{/multiple}}{{/required}}> {{label}}</label>
+        {{/options}}
+        </fieldset>
+        {{/isGroup}}
+        {{#isCheckbox}}
+        <input type="checkbox" id="{{id}}" name="{{name}}"{{#checked}} checked{{/checked}}{{>partials/field-attributes}}>
+        <label for="{{id}}">{{label}}</label>
+        {{/isCheckbox}}
+        {{^isGroup}}{{^isCheckbox}}
+        <label for="{{id}}">{{label}}</label>
+        {{/isCheckbox}}{{/isGroup}}
+        {{#isTextarea}}
+        <textarea id="{{id}}" name="{{name}}"{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{>partials/field-attributes}}>{{value}}</textarea>
+        {{/isTextarea}}
+        {{#isSelect}}
+        <select id="{{id}}" name="{{name}}"{{#multiple}} multiple{{/multiple}}{{>partials/field-attributes}}>
+        {{^multiple}}<option value="">Choose…</option>{{/multiple}}
+        {{#options}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>
+        {{/options}}
+        </select>
+        {{/isSelect}}
+        {{#isInput}}
+        <input type="{{inputType}}" id="{{id}}" name="{{name}}"{{#value}} value="{{value}}"{{/value}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#min}} min="{{min}}"{{/min}}{{#max}} max="{{max}}"{{/max}}{{#step}} step="{{step}}"{{/step}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}{{>partials/field-attributes}}>
+        {{/isInput}}
+        {{#hint}}<p class="field-hint" id="{{hintID}}">{{hint}}</p>{{/hint}}
+        {{#error}}<p class="field-error" id="{{errorID}}">{{error}}</p>{{/error}}
+        </div>
+        {{/isHidden}}
+        """# + "\n",
+        "partials/field-attributes": #"""
+        {{#required}} required{{/required}}{{#autofocus}} autofocus{{/autofocus}}{{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#invalid}} aria-invalid="true"{{/invalid}}
+        """#,
+        "partials/fields": #"""
+        {{! Every field of a FormScreen's form, in order. }}
+        {{#formFields}}
+        {{>partials/field}}
+        {{/formFields}}
+        """# + "\n",
         "partials/form-error": #"""
         {{#error}}
         <p class="form-error" role="alert">{{error}}</p>

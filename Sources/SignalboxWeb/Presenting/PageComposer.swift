@@ -102,7 +102,7 @@ struct PageComposer {
     }
 
     /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base`, `mount`
-    /// (and the 422 extras), then each wrapper template from the innermost out, with `content`.
+    /// (and the 422 extras; a form screen's `fields` and `formFields`), then each wrapper template from the innermost out, with `content`.
     private func contentUTF8(
         of page: PageDocument,
         at index: Int,
@@ -115,6 +115,10 @@ struct PageComposer {
             "base": .string(self.base(of: entry.path)), "mount": .string(self.mount.prefix),
         ]
         if let extras { context.merge(extras) { _, new in new } }
+        if let schema = page.screens[index].formSchema {
+            let isTop = index == page.topIndex
+            context.merge(FormFieldModels.fields(schema, echo: isTop ? page.echo : nil, focus: isTop)) { _, new in new }
+        }
         var html = try self.renderer.renderUTF8(
             entry.template,
             with: .object(Self.fields(of: page.viewModels[index] ?? .null).merging(context) { _, new in new })

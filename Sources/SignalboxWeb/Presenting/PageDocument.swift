@@ -17,6 +17,8 @@ struct PageDocument: Sendable {
         var wrappers: [WrapperCoordinatorInfo]
         /// Set when the screen is a split coordinator's master: the detail pane's placeholder.
         var splitPlaceholder: String? = nil
+        /// The fields of the screen's form, for a ``FormScreen``.
+        var formSchema: FormSchema? = nil
     }
 
     /// The canonical path.
@@ -59,10 +61,13 @@ struct PageDocument: Sendable {
                     title: try await entry.title,
                     template: entry.screen.template,
                     wrappers: entry.wrappers,
-                    splitPlaceholder: entry.splitPlaceholder
+                    splitPlaceholder: entry.splitPlaceholder,
+                    formSchema: type(of: entry.screen).formSchema
                 )
             )
         }
+        var echo = echo
+        if let schema = screens.last?.formSchema { echo?.removeSecrets(of: schema) }
         guard let layout = BranchLayout(screens) else {
             throw NavigationError.snapshotMismatch(reason: "the active branch holds no screen")
         }

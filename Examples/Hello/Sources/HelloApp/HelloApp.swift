@@ -13,18 +13,23 @@ public final class HelloCoordinator: NavigationCoordinatable {
     func makeGreeting(name: String) -> GreetingScreen { GreetingScreen(name: name) }
 }
 
-/// Template `hello/ask`: a form; a valid name pushes its greeting.
-struct AskNameScreen: Screen {
+/// Template `hello/ask`: a typed form; a valid name pushes its greeting.
+struct AskNameScreen: FormScreen {
+    /// What the form decodes to: a blank name is "This field is required." (HTTP 422).
+    struct Form: FormValidatable {
+        var name: String
+
+        static func rules(_ rules: inout FormRules<Self>) {
+            rules.field(\.name, label: "Your name", .length(max: 40))
+        }
+    }
+
     var template: String { "hello/ask" }
     var title: String { "Hello" }
     var viewModel: ViewModel { [:] }
 
-    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        let name = form["name"] ?? ""
-        guard !name.allSatisfy(\.isWhitespace) else {
-            return .invalid("Who are you?", fields: ["name": "Enter your name"])
-        }
-        try await context.router(HelloCoordinator.self).route(to: \.greeting, name)
+    func submit(_ form: Form, context: ScreenContext) async throws -> Submission {
+        try await context.router(HelloCoordinator.self).route(to: \.greeting, form.name)
         return .accepted
     }
 }
