@@ -200,7 +200,7 @@ def run(session):
     session.expect_text("dialog.modal h2", "New todo")
     session.step("create-dialog")
 
-    session.find("#todo-title").send_keys(HOSTILE_TITLE)
+    session.find("#field-title").send_keys(HOSTILE_TITLE)
     session.find("dialog.modal button[type=submit]").click()
     session.expect_path("/authenticated/todos/todo/5")
     session.expect_no("dialog.modal")

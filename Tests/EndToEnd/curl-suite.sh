@@ -442,7 +442,7 @@ expect_redirect "a favourite on home opens it in the Todos tab" /authenticated/t
 
 post /authenticated/todos/createTodo title=
 expect_status "an empty title is refused" 422
-expect_body "with a message" "Please enter a title."
+expect_body "with a message" "This field is required."
 LONG=$(printf 'x%.0s' $(seq 1 201))
 post /authenticated/todos/createTodo "title=$LONG"
 expect_status "a 201-character title is refused" 422

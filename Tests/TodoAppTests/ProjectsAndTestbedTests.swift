@@ -10,7 +10,7 @@ import Testing
         try await app.logIn()
         try await app.tree.apply(path: "/authenticated/projects/createProject")
         #expect(app.tree.presentation?.style == .fullScreen)
-        #expect(try await app.tree.submit(["name": ""]).message == "Please enter a name.")
+        #expect(try await app.tree.submit(["name": ""]).fieldErrors == ["name": "This field is required."])
         #expect(try await app.tree.submit(["name": "Croquet"]) == .accepted)
         #expect(app.tree.path == "/authenticated/projects/project/3")
         #expect(try await app.titles() == ["Projects", "Croquet"])

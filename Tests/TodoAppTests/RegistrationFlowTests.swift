@@ -19,7 +19,8 @@ import Testing
     ])
     func badUsernamesAreRefused(username: String, message: String) async throws {
         let app = TestApp()
-        #expect(try await app.submit(["username": username], at: "/unauthenticated/registration").message == message)
+        let refused = try await app.submit(["username": username], at: "/unauthenticated/registration")
+        #expect(refused.fieldErrors == ["username": message])
         #expect(app.tree.path == "/unauthenticated/registration")
     }
 
@@ -27,12 +28,12 @@ import Testing
         let app = TestApp()
         try await app.tree.apply(path: "/unauthenticated/registration/password/bob")
         #expect(
-            try await app.tree.submit(["password": "short", "confirmation": "short"]).message
-                == "A password has at least 8 characters."
+            try await app.tree.submit(["password": "short", "confirmation": "short"]).fieldErrors
+                == ["password": "A password has at least 8 characters."]
         )
         #expect(
-            try await app.tree.submit(["password": "tweedledum", "confirmation": "tweedledee"]).message
-                == "The two passwords differ."
+            try await app.tree.submit(["password": "tweedledum", "confirmation": "tweedledee"]).fieldErrors
+                == ["confirmation": "The two passwords differ."]
         )
         #expect(!app.store.isRegistered(username: "bob"))
     }

@@ -50,14 +50,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", "Please enter a title."),
-        ("   ", "Please enter a title."),
+        ("", "This field is required."),
+        ("   ", "This field is required."),
         (String(repeating: "x", count: 201), "The title can have at most 200 characters (it has 201)."),
     ])
     func aBadTitleIsRefusedAndTheDialogStays(title: String, message: String) async throws {
         let app = try await self.signedIn()
         try await app.tree.apply(path: "/authenticated/todos/createTodo")
-        #expect(try await app.tree.submit(["title": title]).message == message)
+        #expect(try await app.tree.submit(["title": title]).fieldErrors == ["title": message])
         #expect(app.tree.path == "/authenticated/todos/createTodo")
         #expect(app.store.todos(of: TestApp.alice).count == 4)
     }

@@ -49,4 +49,10 @@ extension Submission {
         if case .invalid(let rejection) = self { return rejection.message }
         return nil
     }
+
+    /// The rejection's message per field, when the form was refused.
+    var fieldErrors: [String: String]? {
+        if case .invalid(let rejection) = self { return rejection.fieldErrors }
+        return nil
+    }
 }

@@ -94,7 +94,7 @@ import TodoDemoServer
             try await browser.get("/todo/authenticated/todos/createTodo")
             let rejected = try await browser.post("/todo/authenticated/todos/createTodo", ["title": " "])
             #expect(rejected.status == .unprocessableContent)
-            #expect(rejected.body.contains("Please enter a title."))
+            #expect(rejected.body.contains("This field is required."))
         }
     }
 

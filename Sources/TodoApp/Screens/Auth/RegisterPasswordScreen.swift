@@ -2,7 +2,17 @@ import Signalbox
 
 /// Registration, step 2: choose a password for the username from step 1. Registering
 /// dismisses the registration flow and signs the new user in.
-struct RegisterPasswordScreen: Screen {
+struct RegisterPasswordScreen: FormScreen {
+    struct Form: FormValidatable {
+        var password: String
+        var confirmation: String
+
+        static func rules(_ rules: inout FormRules<Self>) {
+            rules.field(\.password, control: .password, autocomplete: "new-password", .newPassword)
+            rules.field(\.confirmation, label: "Repeat the password", control: .password, autocomplete: "new-password")
+        }
+    }
+
     let username: String
     let store: any TodoStore
 
@@ -12,16 +22,16 @@ struct RegisterPasswordScreen: Screen {
     var dataVersion: String? { "" }
     var viewModel: ViewModel { ["username": .string(self.username)] }
 
-    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        let password: String
-        switch Validation.password(form["password"] ?? "", confirmation: form["confirmation"] ?? "") {
-        case .success(let valid): password = valid
-        case .failure(let failure):
-            return .invalid(failure.message, fields: [failure.field ?? "password": failure.message])
+    func validate(_ form: Form, issues: inout FormIssues<Form>, context: ScreenContext) async throws {
+        if !issues.hasError(for: \.password), form.password != form.confirmation {
+            issues.add("The two passwords differ.", for: \.confirmation)
         }
+    }
+
+    func submit(_ form: Form, context: ScreenContext) async throws -> Submission {
         let user: User
         do {
-            user = try await self.store.register(username: self.username, password: password)
+            user = try await self.store.register(username: self.username, password: form.password)
         } catch {
             return .invalid("\(error) Go back and choose another username.", fields: [:])
         }

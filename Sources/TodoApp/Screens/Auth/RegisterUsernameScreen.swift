@@ -1,7 +1,20 @@
 import Signalbox
 
 /// Registration, step 1: choose a username.
-struct RegisterUsernameScreen: Screen {
+struct RegisterUsernameScreen: FormScreen {
+    struct Form: FormValidatable {
+        var username: String
+
+        static func rules(_ rules: inout FormRules<Self>) {
+            rules.field(
+                \.username,
+                hint: "3 to 32 characters: letters a–z, digits, “-” and “_”.",
+                autocomplete: "username",
+                .username
+            )
+        }
+    }
+
     let store: any TodoStore
 
     var template: String { "auth/register-username" }
@@ -10,16 +23,15 @@ struct RegisterUsernameScreen: Screen {
     var dataVersion: String? { "" }
     var viewModel: ViewModel { [:] }
 
-    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        let username: String
-        switch Validation.username(form["username"] ?? "") {
-        case .success(let valid): username = valid
-        case .failure(let failure): return .invalid(failure.message, fields: ["username": failure.message])
+    func validate(_ form: Form, issues: inout FormIssues<Form>, context: ScreenContext) async throws {
+        guard case .success(let username) = Validation.username(form.username) else { return }
+        if try await self.store.isRegistered(username: username) {
+            issues.add(TodoStoreError.usernameTaken.description, for: \.username)
         }
-        guard try await !self.store.isRegistered(username: username) else {
-            let message = TodoStoreError.usernameTaken.description
-            return .invalid(message, fields: ["username": message])
-        }
+    }
+
+    func submit(_ form: Form, context: ScreenContext) async throws -> Submission {
+        let username = try Validation.username(form.username).get()
         try await context.router(RegistrationCoordinator.self).route(to: \.password, username)
         return .accepted
     }

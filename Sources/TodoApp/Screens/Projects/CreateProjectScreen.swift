@@ -1,21 +1,24 @@
 import Signalbox
 
 /// A full-screen form for a new project. Creating closes it and shows the project.
-struct CreateProjectScreen: UserDataScreen {
+struct CreateProjectScreen: UserDataScreen, FormScreen {
+    struct Form: FormValidatable {
+        var name: String
+
+        static func rules(_ rules: inout FormRules<Self>) {
+            rules.field(\.name, autocomplete: "off", .title(noun: "name"))
+        }
+    }
+
     let account: Account
 
     var template: String { "projects/create" }
     var title: String { "New project" }
-    var viewModel: ViewModel { ["maxLength": .int(Validation.maxTitleLength)] }
+    var viewModel: ViewModel { [:] }
 
-    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        switch Validation.title(form["name"] ?? "", noun: "name") {
-        case .failure(let failure):
-            return .invalid(failure.message, fields: ["name": failure.message])
-        case .success(let name):
-            let project = try await self.store.addProject(name: name, for: self.user)
-            try await context.router(ProjectsCoordinator.self).pop().route(to: \.project, project.id)
-            return .accepted
-        }
+    func submit(_ form: Form, context: ScreenContext) async throws -> Submission {
+        let project = try await self.store.addProject(name: form.name, for: self.user)
+        try await context.router(ProjectsCoordinator.self).pop().route(to: \.project, project.id)
+        return .accepted
     }
 }
