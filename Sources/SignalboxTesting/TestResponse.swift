@@ -34,7 +34,18 @@ public struct TestResponse: Sendable {
     /// The CSRF token of a page (`name="_csrf" value="…"`) or of a JSON state (`"csrf"`).
     public var csrfToken: String? {
         if self.contentType == "application/json" { return self.json["csrf"] as? String }
-        guard let marker = self.body.firstRange(of: "name=\"_csrf\" value=\"") else { return nil }
+        return self.hiddenValue(named: "_csrf")
+    }
+
+    /// The one-time submission id a page gives its forms (`name="_submission" value="…"`): post
+    /// it as `_submission` to send a form as a browser would, so that a repeat is not applied
+    /// twice.
+    public var submissionID: String? {
+        self.hiddenValue(named: "_submission")
+    }
+
+    private func hiddenValue(named name: String) -> String? {
+        guard let marker = self.body.firstRange(of: "name=\"\(name)\" value=\"") else { return nil }
         let rest = self.body[marker.upperBound...]
         return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }

@@ -55,6 +55,33 @@ import TodoApp
         #expect(todo.projectID == 1)
     }
 
+    @Test func aSubmissionRepeatedAfterARestartIsAnsweredNotAppliedAgain() async throws {
+        var cookies: [String: String]
+        let csrf: String
+        let id: String
+        let first: TestResponse
+        do {
+            let browser = TestClient(try self.demo().app)
+            try await browser.logInAsAlice()
+            id = try #require(try await browser.get("/authenticated/todos/createTodo").submissionID)
+            csrf = try #require(browser.csrf)
+            first = try await browser.post("/authenticated/todos/createTodo", [("title", "Once"), ("_submission", id)])
+            cookies = browser.cookies
+        }
+        let count = self.store.todos(of: InMemoryTodoStore.demoUser).count
+        // A new store and app on the same file: the answered submission comes back from the row.
+        let browser = TestClient(try self.demo().app)
+        browser.cookies = cookies
+        let again = try await browser.post(
+            "/authenticated/todos/createTodo",
+            [("title", "Once"), ("_submission", id)],
+            csrf: csrf
+        )
+        #expect(again.status == .seeOther)
+        #expect(again.location == first.location)
+        #expect(self.store.todos(of: InMemoryTodoStore.demoUser).count == count)
+    }
+
     @Test func aRequestThatChangesNothingWritesNothingButACoarseTouch() async throws {
         let demo = try self.demo()
         let browser = TestClient(demo.app)

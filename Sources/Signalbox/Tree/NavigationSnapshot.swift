@@ -6,10 +6,32 @@
 public struct NavigationSnapshot: Codable, Equatable, Sendable {
     public var root: CoordinatorSnapshot
     public var pendingPath: String?
+    /// The form submissions applied lately (absent from the JSON when there are none).
+    public var submissions: [AnsweredSubmission]
 
-    public init(root: CoordinatorSnapshot, pendingPath: String? = nil) {
+    public init(root: CoordinatorSnapshot, pendingPath: String? = nil, submissions: [AnsweredSubmission] = []) {
         self.root = root
         self.pendingPath = pendingPath
+        self.submissions = submissions
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case root, pendingPath, submissions
+    }
+
+    /// Reads snapshots saved before submissions were kept, too.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.root = try container.decode(CoordinatorSnapshot.self, forKey: .root)
+        self.pendingPath = try container.decodeIfPresent(String.self, forKey: .pendingPath)
+        self.submissions = try container.decodeIfPresent([AnsweredSubmission].self, forKey: .submissions) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.root, forKey: .root)
+        try container.encodeIfPresent(self.pendingPath, forKey: .pendingPath)
+        if !self.submissions.isEmpty { try container.encode(self.submissions, forKey: .submissions) }
     }
 }
 
@@ -70,7 +92,11 @@ extension NavigationTree {
     ///
     /// - Throws: ``NavigationError/snapshotMismatch(reason:)`` if a root input fails to encode.
     public func snapshot() throws(NavigationError) -> NavigationSnapshot {
-        NavigationSnapshot(root: try self.rootNode.snapshot(), pendingPath: self.pendingPath)
+        NavigationSnapshot(
+            root: try self.rootNode.snapshot(),
+            pendingPath: self.pendingPath,
+            submissions: self.answeredSubmissions
+        )
     }
 
     /// Rebuilds the tree from a snapshot, through the route factories, so that `snapshot()`
@@ -83,6 +109,7 @@ extension NavigationTree {
         var hooks = HookQueue()
         for commit in plan.commits { commit(&hooks) }
         self.pendingPath = snapshot.pendingPath
+        self.answeredSubmissions = Array(snapshot.submissions.suffix(Self.answeredSubmissionLimit))
         try await hooks.run()
     }
 }

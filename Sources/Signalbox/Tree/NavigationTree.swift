@@ -30,7 +30,12 @@ public final class NavigationTree {
     public var pendingPath: String? {
         didSet { self.noteChange() }
     }
-    /// Counts the changes to what a snapshot holds (stacks, roots, tabs, the pending path): while
+    /// The form submissions applied lately, oldest first (see ``AnsweredSubmission``).
+    public internal(set) var answeredSubmissions: [AnsweredSubmission] = [] {
+        didSet { self.noteChange() }
+    }
+    /// Counts the changes to what a snapshot holds (stacks, roots, tabs, the pending path, the
+    /// answered submissions): while
     /// it stays the same, ``snapshot()`` does too, so a session store can skip snapshotting a
     /// tree that a request did not change. It may also move without a visible change.
     public private(set) var revision: UInt64 = 0

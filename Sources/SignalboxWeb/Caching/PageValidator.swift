@@ -88,6 +88,8 @@ extension StableHasher {
     mutating func combine(_ snapshot: NavigationSnapshot) {
         self.combine(snapshot.pendingPath)
         self.combine(snapshot.root)
+        // A page shown again after a submission gets a new one-time submission id.
+        self.combine(snapshot.submissions.last?.key)
     }
 
     mutating func combine(_ coordinator: CoordinatorSnapshot) {

@@ -33,7 +33,10 @@ extension OpenAPIDocument {
             ]),
             "Presentation": ["type": "string", "enum": .list(Presentation.allCases.map { .string($0.rawValue) })],
             "NavigationSnapshot": Schema.object(
-                ["pendingPath": Schema.string, "root": Schema.ref("CoordinatorSnapshot")],
+                [
+                    "pendingPath": Schema.string, "root": Schema.ref("CoordinatorSnapshot"),
+                    "submissions": Schema.array(Schema.object(["key": Schema.string, "path": Schema.string])),
+                ],
                 required: ["root"]
             ),
             "CoordinatorSnapshot": [

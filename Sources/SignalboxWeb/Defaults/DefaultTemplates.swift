@@ -103,7 +103,10 @@ enum DefaultTemplates {
         </nav>
         """# + "\n",
         "partials/csrf": #"""
+        {{! Every form posts these: the session's CSRF token and the page's one-time submission id
+            (a repeat of the same submission is answered, not applied again). }}
         <input type="hidden" name="_csrf" value="{{csrf}}">
+        <input type="hidden" name="_submission" value="{{submission}}">
         """# + "\n",
         "partials/field": #"""
         {{! One field of a FormScreen's form, rendered inside the field's section (the section
@@ -180,8 +183,9 @@ enum DefaultTemplates {
         </dialog>
         """# + "\n",
         "partials/nav-fields": #"""
-        {{! Hidden fields every /_nav form needs: the CSRF token and the page the action was issued on. }}
-        <input type="hidden" name="_csrf" value="{{csrf}}">
+        {{! Hidden fields every /_nav form needs: the CSRF token, the submission id and the page the
+            action was issued on. }}
+        {{>partials/csrf}}
         <input type="hidden" name="from" value="{{path}}">
         """# + "\n",
         "partials/pop-button": #"""

@@ -21,6 +21,18 @@ extension NavigationSnapshot {
         Self.appendMember("pendingPath", self.pendingPath, to: &output, JSONEscaping.appendQuoted)
         output += "\"root\":"
         Self.append(self.root, to: &output)
+        if !self.submissions.isEmpty {
+            output += ",\"submissions\":["
+            for (index, submission) in self.submissions.enumerated() {
+                if index > 0 { output += "," }
+                output += "{\"key\":"
+                JSONEscaping.appendQuoted(submission.key, to: &output)
+                output += ",\"path\":"
+                JSONEscaping.appendQuoted(submission.path, to: &output)
+                output += "}"
+            }
+            output += "]"
+        }
         output += "}"
         return output
     }

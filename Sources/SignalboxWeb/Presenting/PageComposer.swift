@@ -74,6 +74,7 @@ struct PageComposer {
             "base": .string(self.base(of: path)),
             "mount": .string(self.mount.prefix),
             "csrf": .string(csrf),
+            "submission": .string(page.submission),
             "template": .string(layout.page.template),
             "breadcrumbs": .list(breadcrumbs),
             "hasBreadcrumbs": .bool(!breadcrumbs.isEmpty),
@@ -111,7 +112,8 @@ struct PageComposer {
     ) throws -> [UInt8] {
         let entry = page.layout.branch[index]
         var context: ViewModel.Fields = [
-            "csrf": .string(csrf), "path": .string(self.mount.url(for: entry.path)),
+            "csrf": .string(csrf), "submission": .string(page.submission),
+            "path": .string(self.mount.url(for: entry.path)),
             "base": .string(self.base(of: entry.path)), "mount": .string(self.mount.prefix),
         ]
         if let extras { context.merge(extras) { _, new in new } }

@@ -35,6 +35,8 @@ struct PageDocument: Sendable {
     /// for JSON answers only.
     var routes: [(name: String, path: String)]
     var csrf: String
+    /// The page's one-time submission id, which its forms post as `_submission` (HTML pages only).
+    var submission: String = ""
     /// A rejected form to show again (status 422).
     var echo: FormEcho?
     /// The tree's snapshot; loaded for JSON answers only.
@@ -89,6 +91,7 @@ struct PageDocument: Sendable {
             pathAfterPop: branch.pathAfterPop,
             routes: forJSON ? branch.availableRoutes : [],
             csrf: state.csrfToken,
+            submission: forJSON ? "" : RandomToken.hex(byteCount: 16),
             echo: echo,
             snapshot: forJSON ? try state.tree.snapshot() : nil
         )

@@ -129,6 +129,10 @@ extension WebApp {
     /// What every POST shares: the origin check, the form body and the CSRF token, then
     /// `handler` on the session. Without a live session, with a wrong token or from another
     /// site: 403 and nothing changes.
+    ///
+    /// A POST with a one-time submission id (the `_submission` field every page's forms carry,
+    /// or an `Idempotency-Key` header) that the session already applied is not applied again:
+    /// it is answered with the first answer's `Location` (see ``Submissions``).
     private func post(
         _ exchange: Exchange,
         _ handler: @escaping (inout SessionState, FormData) async -> Outcome
@@ -136,11 +140,25 @@ extension WebApp {
         guard self.originPolicy.permits(exchange.request) else { throw WebError.crossOrigin }
         let form = try self.decodeForm(exchange)
         let token = form["_csrf"] ?? exchange.request.headerFields.combinedValue(FieldNames.xCSRFToken)
+        let fields = FormData(form.fields.filter { $0.name != "_csrf" && $0.name != Submissions.field })
+        let submission = Submissions.key(
+            id: form[Submissions.field] ?? exchange.request.headerFields.combinedValue(FieldNames.idempotencyKey),
+            path: exchange.path,
+            fields: fields
+        )
         let answer = try await self.inSession(exchange, access: .exclusive) { state in
             guard let token, RandomToken.constantTimeEquals(token, state.csrfToken) else {
                 return .failed(WebError.invalidCSRFToken)
             }
-            return await handler(&state, FormData(form.fields.filter { $0.name != "_csrf" }))
+            if let submission, let path = state.tree.answer(toSubmission: submission) {
+                exchange.logger.debug("repeated submission answered again", metadata: ["http.location": "\(path)"])
+                return .moved(to: path)
+            }
+            let outcome = await handler(&state, fields)
+            if let submission, case .changed = outcome {
+                state.tree.recordSubmission(submission, answeredWith: state.tree.path)
+            }
+            return outcome
         }
         guard let answer else { throw WebError.invalidCSRFToken }
         return answer

@@ -50,18 +50,22 @@ func excerpt(_ html: String, from start: String, through end: String) -> String 
     return lines[first...last].joined(separator: "\n") + "\n"
 }
 
-/// `actual` with every CSRF token (`name="_csrf" value="…"`) replaced by `CSRF`: tokens are random.
+/// `actual` with every CSRF token (`name="_csrf" value="…"`) replaced by `CSRF` and every
+/// submission id (`name="_submission" value="…"`) by `SUBMISSION`: both are random.
 func maskingCSRFTokens(_ html: String) -> String {
-    let marker = "name=\"_csrf\" value=\""
-    var result = ""
-    var rest = html[...]
-    while let range = rest.range(of: marker) {
-        result += rest[..<range.upperBound]
-        rest = rest[range.upperBound...]
-        if let end = rest.firstIndex(of: "\"") {
-            result += "CSRF"
-            rest = rest[end...]
+    var masked = html
+    for (marker, mask) in [("name=\"_csrf\" value=\"", "CSRF"), ("name=\"_submission\" value=\"", "SUBMISSION")] {
+        var result = ""
+        var rest = masked[...]
+        while let range = rest.range(of: marker) {
+            result += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            if let end = rest.firstIndex(of: "\"") {
+                result += mask
+                rest = rest[end...]
+            }
         }
+        masked = result + rest
     }
-    return result + rest
+    return masked
 }
