@@ -13,8 +13,12 @@ public import HTTPTypes
 public struct Request: Sendable {
     /// Method, raw request target, and header fields.
     public var head: HTTPRequest
-    /// The complete request body (empty for requests without one).
+    /// The complete request body (empty for requests without one, and for a
+    /// `multipart/form-data` body the server read into ``multipart``).
     public var body: [UInt8]
+    /// A `multipart/form-data` body the server read as it arrived: its text fields, and its files
+    /// in temporary files that the server removes when the request is over.
+    public var multipart: MultipartForm?
     /// The peer's address (`"127.0.0.1"`, `"::1"`), when the server knows it.
     public var clientAddress: String?
     /// The id that names this request in every log line (the server's and the web layer's) and
@@ -22,9 +26,16 @@ public struct Request: Sendable {
     /// fresh 16-hex-digit id.
     public var id: String
 
-    public init(head: HTTPRequest, body: [UInt8] = [], clientAddress: String? = nil, id: String? = nil) {
+    public init(
+        head: HTTPRequest,
+        body: [UInt8] = [],
+        multipart: MultipartForm? = nil,
+        clientAddress: String? = nil,
+        id: String? = nil
+    ) {
         self.head = head
         self.body = body
+        self.multipart = multipart
         self.clientAddress = clientAddress
         self.id = id ?? RequestID.next()
     }

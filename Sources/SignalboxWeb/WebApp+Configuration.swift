@@ -44,6 +44,11 @@ extension WebApp {
         public var openAPI: OpenAPIDocument.Info
         /// Whether browsers keep pages to revalidate them (default ``PageCaching/noStore``).
         public var pageCaching: PageCaching
+        /// Limits on `multipart/form-data` forms (file uploads): per file (default 10 MiB), per
+        /// body (20 MiB), files (10), fields and field length (as ``maxFormFields`` and
+        /// ``maxFieldBytes``). Past one: 413 naming it. Give the embedded server the same limits
+        /// (`HTTPServer.Configuration.uploads`) so it enforces them as the body arrives.
+        public var uploads: MultipartSpooler.Limits
 
         /// The defaults suit development; set `secureCookies` behind TLS.
         public init(
@@ -62,7 +67,8 @@ extension WebApp {
             trustedOrigins: [String] = [],
             secretFields: [String] = ["passw", "secret", "token"],
             openAPI: OpenAPIDocument.Info = OpenAPIDocument.Info(),
-            pageCaching: PageCaching = .noStore
+            pageCaching: PageCaching = .noStore,
+            uploads: MultipartSpooler.Limits = MultipartSpooler.Limits(maxFileBytes: 10 << 20, maxBytes: 20 << 20)
         ) {
             self.mountPath = mountPath
             self.cookieName = cookieName
@@ -80,6 +86,10 @@ extension WebApp {
             self.secretFields = secretFields
             self.openAPI = openAPI
             self.pageCaching = pageCaching
+            var uploads = uploads
+            uploads.maxFields = min(uploads.maxFields, maxFormFields)
+            uploads.maxFieldBytes = min(uploads.maxFieldBytes, maxFieldBytes)
+            self.uploads = uploads
         }
 
         /// Whether the form field `name` is secret (see ``secretFields``).

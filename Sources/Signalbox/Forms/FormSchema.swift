@@ -102,4 +102,8 @@ public enum FormConstraint: Sendable, Equatable {
     case email
     /// How many values a repeated field holds.
     case count(min: Int?, max: Int?)
+    /// The largest file, in bytes.
+    case fileSize(max: Int)
+    /// The media types a file may have (an `<input type="file">`'s `accept`).
+    case accept([String])
 }

@@ -3,6 +3,7 @@ import Foundation
 /// One decode of a submitted form: the values by name, the errors so far.
 final class FormDecodingState {
     private let values: [String: [String]]
+    private let files: [String: [FormFile]]
     /// Every dotted prefix of a sent name (`a` and `a.b` for `a.b.c`): where nested types are.
     private let prefixes: Set<String>
     let definition: FormDefinition
@@ -21,7 +22,13 @@ final class FormDecodingState {
                 guard prefixes.insert(String(prefix)).inserted else { break }
             }
         }
+        var files: [String: [FormFile]] = [:]
+        for (name, file) in form.files {
+            files[name, default: []].append(file)
+            if values[name] == nil { values[name] = [] }
+        }
         self.values = values
+        self.files = files
         self.prefixes = prefixes
         self.definition = definition
         self.options = options
@@ -41,7 +48,7 @@ final class FormDecodingState {
     }
 
     func hasInput(_ name: String) -> Bool {
-        self.filled(name).isEmpty == false || self.prefixes.contains(name)
+        !self.filled(name).isEmpty || self.files[name] != nil || self.prefixes.contains(name)
     }
 
     /// The names sent directly under `prefix`.
@@ -61,7 +68,7 @@ final class FormDecodingState {
         return names
     }
 
-    private func filled(_ name: String) -> [String] {
+    func filled(_ name: String) -> [String] {
         (self.values[name] ?? []).filter { !$0.allSatisfy(\.isWhitespace) }
     }
 
@@ -73,6 +80,9 @@ final class FormDecodingState {
         if let wrapped = T.self as? any FormOptionalValue.Type {
             func inner<W: Decodable>(_: W.Type) throws -> Any? { try self.decode(W.self, name: name, optional: true) }
             return (wrapped.init(formWrapped: try inner(wrapped.formWrappedType)) as! T)
+        }
+        if T.self == FormFile.self {
+            return self.file(name: name, optional: optional).map { $0 as! T }
         }
         if let parsed = self.parser(for: T.self) {
             return self.leaf(parsed, name: name, optional: optional).map { $0 as! T }
@@ -140,7 +150,20 @@ final class FormDecodingState {
         }
     }
 
+    /// The file uploaded as `name`; text under that name means the form sent no file.
+    private func file(name: String, optional: Bool) -> FormFile? {
+        if let file = self.files[name]?.first { return self.checked(file, name) as? FormFile }
+        if optional { return nil }
+        self.fail(name, "Choose a file.")
+        return FormFile.placeholder
+    }
+
     private func repeated(_ type: any FormRepeatedValue.Type, name: String, optional: Bool) -> Any? {
+        if type.formElementType == FormFile.self {
+            let files = self.files[name] ?? []
+            if optional && files.isEmpty { return nil }
+            return self.checked(type.init(formElements: files), name)
+        }
         func element<E: Decodable>(_: E.Type) -> FormTextParser? { self.parser(for: E.self) }
         guard let parser = element(type.formElementType) else {
             self.fail(name, "Enter a valid value.")

@@ -1,8 +1,22 @@
-/// The fields of a submitted form, in the order they were sent. A name may repeat.
+/// The fields of a submitted form, in the order they were sent, and its uploaded files. A name
+/// may repeat.
 ///
 /// A host fills it from what the user submitted; tests build it from a literal:
 /// `let form: FormData = ["title": "Buy milk"]`.
 public struct FormData: Sendable, Hashable {
+    /// Every uploaded file (a `multipart/form-data` form's file inputs), in the order sent.
+    public var files: [(name: String, file: FormFile)] {
+        get { self.fileStorage.map { ($0.name, $0.file) } }
+        set { self.fileStorage = newValue.map { FileField(name: $0.name, file: $0.file) } }
+    }
+
+    private var fileStorage: [FileField] = []
+
+    private struct FileField: Sendable, Hashable {
+        var name: String
+        var file: FormFile
+    }
+
     /// Every field as sent.
     public var fields: [(name: String, value: String)] {
         get { self.storage.map { ($0.name, $0.value) } }
@@ -20,6 +34,12 @@ public struct FormData: Sendable, Hashable {
         self.storage = fields.map { Field(name: $0.name, value: $0.value) }
     }
 
+    /// A form with text fields and uploaded files.
+    public init(_ fields: [(name: String, value: String)], files: [(name: String, file: FormFile)]) {
+        self.storage = fields.map { Field(name: $0.name, value: $0.value) }
+        self.fileStorage = files.map { FileField(name: $0.name, file: $0.file) }
+    }
+
     /// The first value sent for `name`, or `nil`.
     public subscript(name: String) -> String? {
         self.storage.first { $0.name == name }?.value
@@ -35,8 +55,13 @@ public struct FormData: Sendable, Hashable {
         self.storage.append(Field(name: name, value: value))
     }
 
-    /// Whether no field was sent.
-    public var isEmpty: Bool { self.storage.isEmpty }
+    /// Every file uploaded under `name`.
+    public func files(named name: String) -> [FormFile] {
+        self.fileStorage.filter { $0.name == name }.map(\.file)
+    }
+
+    /// Whether no field and no file was sent.
+    public var isEmpty: Bool { self.storage.isEmpty && self.fileStorage.isEmpty }
 }
 
 extension FormData: ExpressibleByDictionaryLiteral {

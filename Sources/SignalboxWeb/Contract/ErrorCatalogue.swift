@@ -30,6 +30,8 @@ struct ErrorCatalogue: Sendable {
         .unsupportedMediaType, .internalError(requestID: ""), .missingField(""),
         WebError(FormDecodingError.tooLarge(limit: 0), requestID: ""),
         WebError(FormDecodingError.malformedEscape, requestID: ""),
+        WebError(MultipartSpoolError.fileTooLarge(limit: 0), requestID: ""),
+        WebError(MultipartSpoolError.malformed(.truncated), requestID: ""),
     ]
 
     /// Errors answered outside the web layer: by the embedded server and the static files

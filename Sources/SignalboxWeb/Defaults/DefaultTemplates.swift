@@ -141,7 +141,7 @@ enum DefaultTemplates {
         </select>
         {{/isSelect}}
         {{#isInput}}
-        <input type="{{inputType}}" id="{{id}}" name="{{name}}"{{#value}} value="{{value}}"{{/value}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#min}} min="{{min}}"{{/min}}{{#max}} max="{{max}}"{{/max}}{{#step}} step="{{step}}"{{/step}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}{{>partials/field-attributes}}>
+        <input type="{{inputType}}" id="{{id}}" name="{{name}}"{{#value}} value="{{value}}"{{/value}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#min}} min="{{min}}"{{/min}}{{#max}} max="{{max}}"{{/max}}{{#step}} step="{{step}}"{{/step}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}{{#accept}} accept="{{accept}}"{{/accept}}{{#multiple}} multiple{{/multiple}}{{>partials/field-attributes}}>
         {{/isInput}}
         {{#hint}}<p class="field-hint" id="{{hintID}}">{{hint}}</p>{{/hint}}
         {{#error}}<p class="field-error" id="{{errorID}}">{{error}}</p>{{/error}}

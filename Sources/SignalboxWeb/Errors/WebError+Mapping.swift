@@ -11,6 +11,7 @@ extension WebError {
     /// | ``NavigationError`` of kind `.notFound` / `.badRequest` / `.conflict` / `.forbidden` | 404 / 400 / 409 / 403 |
     /// | ``NavigationError`` of kind `.internalError` | 500 (message hidden) |
     /// | ``FormDecodingError`` (too large, too many or too long fields / bad escape, UTF-8 or NUL) | 413 / 400 |
+    /// | `MultipartSpoolError` (a file, the body, too many files or fields / malformed) | 413 / 400 |
     /// | ``WebErrorConvertible`` | its ``WebErrorConvertible/webError`` |
     /// | anything else | 500 with the request id, no internals |
     ///
@@ -27,6 +28,16 @@ extension WebError {
                 self = WebError(status: .contentTooLarge, code: "formTooLarge", message: form.description)
             case .malformedEscape, .invalidUTF8, .nulByte:
                 self = WebError(status: .badRequest, code: "malformedForm", message: form.description)
+            }
+        case let upload as MultipartSpoolError:
+            switch upload {
+            case .fileTooLarge, .bodyTooLarge, .tooManyFiles, .tooManyFields, .fieldTooLarge:
+                self = WebError(status: .contentTooLarge, code: "uploadTooLarge", message: upload.description)
+            case .invalidField, .malformed:
+                self = WebError(status: .badRequest, code: "malformedUpload", message: upload.description)
+            case .io, .discarded:
+                self = .internalError(requestID: requestID)
+                self.detail = upload.description
             }
         default:
             self = .internalError(requestID: requestID)

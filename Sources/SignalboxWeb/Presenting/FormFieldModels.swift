@@ -24,7 +24,11 @@ enum FormFieldModels {
             list.append(model)
             Self.insert(model, at: field.name.split(separator: ".")[...], into: &byName)
         }
-        return ["fields": .object(byName), "formFields": .list(list)]
+        let hasFiles = schema.fields.contains { $0.kind == .file }
+        return [
+            "fields": .object(byName), "formFields": .list(list),
+            "formEnctype": .string(hasFiles ? "multipart/form-data" : "application/x-www-form-urlencoded"),
+        ]
     }
 
     private static func insert(_ model: ViewModel, at path: ArraySlice<Substring>, into fields: inout ViewModel.Fields)
@@ -65,12 +69,14 @@ enum FormFieldModels {
         var length: (min: Int?, max: Int?) = (nil, nil)
         var range: (min: Double?, max: Double?) = (nil, nil)
         var pattern: String?
+        var accept: [String] = []
         for constraint in field.constraints {
             switch constraint {
             case .length(let min, let max): length = (min ?? length.min, max ?? length.max)
             case .range(let min, let max): range = (min ?? range.min, max ?? range.max)
             case .pattern(let text): pattern = text
-            case .email, .count: break
+            case .accept(let types): accept += types
+            case .email, .count, .fileSize: break
             }
         }
         let isRequired = !field.isOptional
@@ -105,6 +111,7 @@ enum FormFieldModels {
             "step": field.kind == .integer ? "1" : field.kind == .number ? "any" : .null,
             "pattern": Self.string(pattern),
             "autocomplete": Self.string(field.autocomplete),
+            "accept": accept.isEmpty ? .null : .string(accept.joined(separator: ",")),
         ]
         return .object(fields)
     }

@@ -7,9 +7,10 @@ import Signalbox
 /// retry after a timeout — is answered with the first answer's `Location` and its handler does
 /// not run again. API clients send the same with an `Idempotency-Key` header.
 ///
-/// A submission is its id, the path it was posted to and its fields: the same id with other
-/// fields (a second form of the same page) is a new submission. Only applied submissions are
-/// remembered: one refused (422) or failed changed nothing and runs again.
+/// A submission is its id, the path it was posted to, its fields and its files' names and
+/// sizes: the same id with other fields (a second form of the same page) is a new submission.
+/// Only applied submissions are remembered: one refused (422) or failed changed nothing and
+/// runs again.
 ///
 /// One window remains: a data write the handler committed whose session then failed to save
 /// (answered `503 pageNotSaved`) is not remembered, so a retry applies it again.
@@ -31,6 +32,12 @@ enum Submissions {
         for (name, value) in fields.fields {
             hasher.combine(name)
             hasher.combine(value)
+        }
+        hasher.combine(UInt64(fields.files.count))
+        for (name, file) in fields.files {
+            hasher.combine(name)
+            hasher.combine(file.filename)
+            hasher.combine(UInt64(file.size))
         }
         return hasher.finalize()
     }

@@ -138,9 +138,15 @@ extension WebApp {
         _ handler: @escaping (inout SessionState, FormData) async -> Outcome
     ) async throws -> Answer {
         guard self.originPolicy.permits(exchange.request) else { throw WebError.crossOrigin }
-        let form = try self.decodeForm(exchange)
+        var spooled: MultipartSpooler?
+        // An upload read here (not by the server) is removed when the request is over.
+        defer { spooled?.discard() }
+        let form = try self.decodeForm(exchange, spooling: &spooled)
         let token = form["_csrf"] ?? exchange.request.headerFields.combinedValue(FieldNames.xCSRFToken)
-        let fields = FormData(form.fields.filter { $0.name != "_csrf" && $0.name != Submissions.field })
+        let fields = FormData(
+            form.fields.filter { $0.name != "_csrf" && $0.name != Submissions.field },
+            files: form.files
+        )
         let submission = Submissions.key(
             id: form[Submissions.field] ?? exchange.request.headerFields.combinedValue(FieldNames.idempotencyKey),
             path: exchange.path,
@@ -164,15 +170,31 @@ extension WebApp {
         return answer
     }
 
-    /// The urlencoded body, within the configured limits. An empty body is an empty form.
-    private func decodeForm(_ exchange: Exchange) throws -> FormData {
+    /// The form: a `multipart/form-data` body the server read already, or the body as
+    /// urlencoded or multipart, within the configured limits. An empty body is an empty form.
+    /// A multipart body read here is spooled by `spooler`, which the caller discards.
+    private func decodeForm(_ exchange: Exchange, spooling spooler: inout MultipartSpooler?) throws -> FormData {
+        if let multipart = exchange.request.multipart { return FormData(multipart) }
         let body = exchange.request.body
-        if body.count > self.configuration.maxFormBytes {
-            throw FormDecodingError.tooLarge(limit: self.configuration.maxFormBytes)
-        }
         if !body.isEmpty, let type = exchange.request.headerFields.combinedValue(.contentType) {
             let mediaType = type.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
+            if mediaType == "multipart/form-data" {
+                guard let boundary = MultipartParser.boundary(fromContentType: type) else {
+                    throw MultipartSpoolError.malformed(.malformed("the Content-Type has no usable boundary"))
+                }
+                spooler = MultipartSpooler(
+                    boundary: boundary,
+                    directory: try UploadDirectory.path(),
+                    limits: self.configuration.uploads
+                )
+                try body.withUnsafeBytes { bytes throws(MultipartSpoolError) in try spooler?.append(bytes) }
+                guard let form = try spooler?.finish() else { return FormData() }
+                return FormData(form)
+            }
             guard mediaType == "application/x-www-form-urlencoded" else { throw WebError.unsupportedMediaType }
+        }
+        if body.count > self.configuration.maxFormBytes {
+            throw FormDecodingError.tooLarge(limit: self.configuration.maxFormBytes)
         }
         return try self.formCodec.decode(body)
     }
