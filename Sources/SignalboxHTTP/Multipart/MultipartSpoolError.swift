@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// An error from ``MultipartSpooler``.
 public enum MultipartSpoolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file is larger than the limit, in bytes.
@@ -54,4 +56,16 @@ private func describeByteCount(_ count: Int) -> String {
         return "\(count / 1024) KiB (\(count) bytes)"
     }
     return count == 1 ? "1 byte" : "\(count) bytes"
+}
+
+extension MultipartSpoolError {
+    /// The status a server answers the error with: 413 for a limit, 400 for a malformed body,
+    /// 500 when the upload could not be written.
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .fileTooLarge, .bodyTooLarge, .tooManyFiles, .tooManyFields, .fieldTooLarge: .contentTooLarge
+        case .invalidField, .malformed: .badRequest
+        case .io, .discarded: .internalServerError
+        }
+    }
 }

@@ -67,7 +67,21 @@ extension HTTPServer {
         if collector.hostCount > 1 {
             return self.reject(connection, state, .badRequest, "more than one Host header field")
         }
-        if let length = collector.contentLength, length > UInt64(self.configuration.maxBodySize) {
+        if let limits = self.configuration.uploads, let type = collector.fields[.contentType],
+            let boundary = MultipartParser.boundary(fromContentType: type)
+        {
+            if let length = collector.contentLength, length > UInt64(limits.maxBytes) {
+                let refusal = MultipartSpoolError.bodyTooLarge(limit: limits.maxBytes)
+                return self.reject(connection, state, .contentTooLarge, refusal.description)
+            }
+            do {
+                let directory = try UploadDirectory.path()
+                state.upload = MultipartSpooler(boundary: boundary, directory: directory, limits: limits)
+            } catch {
+                self.logger.error("Upload refused", metadata: ["reason": "\(error)"])
+                return self.reject(connection, state, .internalServerError, "the upload cannot be stored")
+            }
+        } else if let length = collector.contentLength, length > UInt64(self.configuration.maxBodySize) {
             return self.reject(connection, state, .contentTooLarge, self.tooLargeMessage)
         }
         state.head = HTTPRequest(
@@ -77,7 +91,7 @@ extension HTTPServer {
             path: state.target,
             headerFields: collector.fields
         )
-        if let length = collector.contentLength, length > 0 {
+        if state.upload == nil, let length = collector.contentLength, length > 0 {
             // Capped: a client announcing a large body must send it before it costs memory.
             state.body.reserveCapacity(Int(min(length, 64 * 1024)))
         }
@@ -99,6 +113,7 @@ extension HTTPServer {
     /// dropped so the 413 can be sent when the body ends (libmicrohttpd cannot queue a response in
     /// the middle of a body); past twice the limit (at least 1 MiB more) the connection is closed.
     private func appendBody(state: RequestState, uploadData: UnsafePointer<CChar>?, count: Int) -> MHD_Result {
+        if state.upload != nil { return self.appendUpload(state: state, uploadData: uploadData, count: count) }
         let limit = self.configuration.maxBodySize
         state.receivedBodyBytes += count
         if state.bodyTooLarge || state.receivedBodyBytes > limit {
@@ -112,13 +127,46 @@ extension HTTPServer {
         return .YES
     }
 
+    /// A piece of a `multipart/form-data` body, to its temporary files. After a refusal the
+    /// rest is read and dropped (so the answer can be sent on a connection that stays usable),
+    /// up to the body limit again (at least 1 MiB more); past that the connection is closed.
+    private func appendUpload(state: RequestState, uploadData: UnsafePointer<CChar>?, count: Int) -> MHD_Result {
+        state.receivedBodyBytes += count
+        if state.uploadError != nil {
+            let limit = self.configuration.uploads?.maxBytes ?? self.configuration.maxBodySize
+            return state.receivedBodyBytes > limit + max(limit, 1 << 20) ? .NO : .YES
+        }
+        do {
+            try state.upload?.append(UnsafeRawBufferPointer(start: uploadData, count: count))
+        } catch {
+            state.uploadError = error
+        }
+        return .YES
+    }
+
     /// Final call: the request is complete. Runs the responder, synchronously if it never suspends.
     private func finishRequest(connection: OpaquePointer, state: RequestState) -> MHD_Result {
         if state.bodyTooLarge {
             return self.reject(connection, state, .contentTooLarge, self.tooLargeMessage)
         }
         guard let head = state.head else { return .NO }
-        let request = Request(head: head, body: state.body, clientAddress: state.clientAddress, id: nil)
+        var multipart: MultipartForm?
+        if state.upload != nil {
+            do throws(MultipartSpoolError) {
+                if let error = state.uploadError { throw error }
+                multipart = try state.upload?.finish()
+            } catch {
+                // The whole body was read: the connection stays usable.
+                return self.reject(connection, state, error.status, error.description, close: false)
+            }
+        }
+        let request = Request(
+            head: head,
+            body: state.body,
+            multipart: multipart,
+            clientAddress: state.clientAddress,
+            id: nil
+        )
         state.body = []
         let slot = ResponseSlot(connection: ConnectionHandle(raw: connection))
         // Runs on this thread until the responder first suspends; an in-memory responder completes here.
@@ -177,12 +225,14 @@ extension HTTPServer {
         ServerErrorResponse.make(.serviceUnavailable, message: "the server is shutting down", json: state.wantsJSON)
     }
 
-    /// Queues a server-generated error and closes the connection afterwards.
+    /// Queues a server-generated error and closes the connection afterwards (unless `close` is
+    /// false: the whole request was read).
     private func reject(
         _ connection: OpaquePointer,
         _ state: RequestState,
         _ status: HTTPResponse.Status,
-        _ message: String
+        _ message: String,
+        close: Bool = true
     ) -> MHD_Result {
         state.phase = .answered
         state.body = []
@@ -191,7 +241,7 @@ extension HTTPServer {
             "Request rejected",
             metadata: ["http.status": "\(status.code)", "http.target": "\(state.target)", "reason": "\(message)"]
         )
-        return self.queue(response, on: connection, isHead: false, close: true)
+        return self.queue(response, on: connection, isHead: false, close: close)
     }
 
     /// Runs the responder; a thrown error becomes a 500 with a request id, logged with that id.

@@ -1,4 +1,5 @@
 import HTTPTypes
+import SignalboxHTTP
 
 /// Everything known about one request while libmicrohttpd parses it.
 ///
@@ -28,9 +29,18 @@ final class RequestState {
     var receivedBodyBytes = 0
     var bodyTooLarge = false
     var wantsJSON = false
+    /// A `multipart/form-data` body being written to temporary files as it arrives.
+    var upload: MultipartSpooler?
+    /// Why the upload was refused; the rest of the body is read and dropped.
+    var uploadError: MultipartSpoolError?
 
     init(target: String, clientAddress: String?) {
         self.target = target
         self.clientAddress = clientAddress
+    }
+
+    /// The request is over (answered, failed or abandoned): its temporary files go.
+    deinit {
+        self.upload?.discard()
     }
 }

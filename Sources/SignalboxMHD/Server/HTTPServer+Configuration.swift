@@ -1,3 +1,5 @@
+public import SignalboxHTTP
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,8 +36,14 @@ extension HTTPServer {
         /// Bytes libmicrohttpd may use per connection for the request line, headers and buffers.
         /// Longer URLs get 414, larger headers 431.
         public var connectionMemoryLimit: Int
-        /// The largest request body accepted; larger bodies get `413 Payload Too Large`.
+        /// The largest request body accepted; larger bodies get `413 Payload Too Large`. A
+        /// `multipart/form-data` body has ``uploads``' limits instead.
         public var maxBodySize: Int
+        /// Limits on `multipart/form-data` bodies (file uploads), which the server writes to
+        /// temporary files as they arrive (``Request/multipart``) and removes when the request is
+        /// over. Give the app the same limits (`WebApp.Configuration.uploads`). `nil`: such bodies
+        /// are read into memory like any other, within ``maxBodySize``.
+        public var uploads: MultipartSpooler.Limits?
         /// How long ``HTTPServer/shutdown()`` lets in-flight requests finish before it closes the rest.
         public var shutdownGracePeriod: Duration
         /// The kernel's queue of connections not yet accepted.
@@ -59,6 +67,7 @@ extension HTTPServer {
             self.connectionTimeout = .seconds(30)
             self.connectionMemoryLimit = 64 * 1024
             self.maxBodySize = 1 << 20
+            self.uploads = MultipartSpooler.Limits(maxFileBytes: 10 << 20, maxBytes: 20 << 20)
             self.shutdownGracePeriod = .seconds(5)
             self.listenBacklog = 1024
         }
