@@ -76,7 +76,9 @@ public struct APIContract: Sendable {
         guard let content = response["content"]?.objectFields else {
             return ["\(where_) \(status): a \(mediaType) body where the document has none"]
         }
-        guard let media = content[mediaType] else {
+        // `*/*`: any type, for a file a page offers (`?download=`) only.
+        let isDownload = target.contains("?download=") || target.contains("&download=")
+        guard let media = content[mediaType] ?? (isDownload ? content["*/*"] : nil) else {
             return ["\(where_) \(status): content type \(mediaType) is not documented"]
         }
         guard mediaType == "application/json", let schema = media["schema"] else { return [] }

@@ -114,6 +114,7 @@ public struct WebApp: Responder {
                 let route = try WebRoute(
                     method: exchange.method,
                     path: exchange.path,
+                    query: exchange.request.target.query,
                     configuration: self.configuration
                 )
                 kind = route.metricsKind

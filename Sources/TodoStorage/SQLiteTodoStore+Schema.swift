@@ -56,6 +56,26 @@ extension SQLiteTodoStore {
                 """
             try db.execute(sql: sql)
         }
+        migrator.registerMigration("todo-demo v3: attachments") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE attachment (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        todo_id INTEGER NOT NULL REFERENCES todo(id) ON DELETE CASCADE,
+                        username TEXT NOT NULL REFERENCES user(username) ON DELETE CASCADE,
+                        filename TEXT NOT NULL,
+                        content_type TEXT NOT NULL,
+                        size INTEGER NOT NULL,
+                        bytes BLOB NOT NULL
+                    ) STRICT;
+                    CREATE INDEX attachment_todo ON attachment (todo_id, id);
+                    CREATE TRIGGER attachment_insert_bumps_change_count
+                    AFTER INSERT ON attachment BEGIN
+                        UPDATE user SET change_count = change_count + 1 WHERE username = NEW.username;
+                    END;
+                    """
+            )
+        }
         return migrator
     }
 
@@ -73,6 +93,16 @@ extension SQLiteTodoStore {
             id: try row.decode(atIndex: 0),
             name: try row.decode(atIndex: 1),
             isFavorite: try row.decode(atIndex: 2)
+        )
+    }
+
+    static func attachment(_ row: Row) throws -> Attachment {
+        Attachment(
+            id: try row.decode(atIndex: 0),
+            todoID: try row.decode(atIndex: 1),
+            filename: try row.decode(atIndex: 2),
+            contentType: try row.decode(atIndex: 3),
+            size: try row.decode(atIndex: 4)
         )
     }
 

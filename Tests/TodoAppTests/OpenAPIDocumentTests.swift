@@ -56,8 +56,23 @@ import TodoApp
                     "name": "If-None-Match", "in": "header", "required": false, "schema": ["type": "string"],
                     "description": "Entity tags of copies the client has (or *): a current one is answered 304.",
                 ],
+                [
+                    "name": "download", "in": "query", "required": false, "schema": ["type": "string"],
+                    "description":
+                        "A file the page's screen offers (Screen.download): answered as an attachment, or 404 when the screen has none by that name.",
+                ],
             ]
         )
+        // A form screen's body is typed from its form: fields, types, limits, what is required.
+        let create = paths["/authenticated/todos/createTodo"]?["post"]?["requestBody"]?["content"]?[
+            "application/x-www-form-urlencoded"
+        ]?["schema"]
+        #expect(create?["required"] == ["title"])
+        #expect(create?["properties"]?["title"]?["maxLength"] == 200)
+        let invalid = paths["/authenticated/todos/createTodo"]?["post"]?["responses"]?["422"]?["content"]?[
+            "application/json"
+        ]?["schema"]?["properties"]?["fieldErrors"]?["properties"]
+        #expect(invalid?["title"]?["type"] == "string")
         let errors = document["components"]?["schemas"]
         #expect(errors?["Error429"]?["properties"]?["error"]?["enum"] == ["tooManyLogins"])
         #expect(

@@ -76,8 +76,8 @@ extension FormRule where Value == FormFile {
 }
 
 extension FormFile {
-    /// `5242880` → "5 MB", `1536` → "1.5 KB".
-    static func describeSize(_ bytes: Int) -> String {
+    /// A size in words for people: `5242880` → "5 MB", `1536` → "1.5 KB", `12` → "12 bytes".
+    public static func describeSize(_ bytes: Int) -> String {
         let units = ["bytes", "KB", "MB", "GB"]
         var value = Double(bytes)
         var unit = 0

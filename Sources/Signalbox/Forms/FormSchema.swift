@@ -2,9 +2,9 @@
 /// hints and the limits its rules declare. Read from the type itself (see
 /// ``FormSchema/init(of:)``); hosts use it to render fields (the `fields` of a screen's view
 /// model) and to type a form body in the OpenAPI document.
-public struct FormSchema: Sendable, Equatable {
+public struct FormSchema: Sendable, Hashable {
     /// One field.
-    public struct Field: Sendable, Equatable {
+    public struct Field: Sendable, Hashable {
         /// The field's name in the form: a property's coding key, dotted for a nested type's
         /// field (`address.city`).
         public var name: String
@@ -27,7 +27,7 @@ public struct FormSchema: Sendable, Equatable {
     }
 
     /// What a field holds.
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         /// Text (`String`).
         case text
         /// A whole number (any integer type).
@@ -64,7 +64,7 @@ public struct FormSchema: Sendable, Equatable {
 }
 
 /// The control a field is shown with.
-public enum FormControl: String, Sendable, Equatable, CaseIterable {
+public enum FormControl: String, Sendable, Hashable, CaseIterable {
     case text, textarea, password, email, number, checkbox, date
     case dateTimeLocal = "datetime-local"
     /// A drop-down (one choice) or, for a repeated field, a list allowing several.
@@ -91,7 +91,7 @@ public enum FormControl: String, Sendable, Equatable, CaseIterable {
 }
 
 /// A limit a rule declares, in a form other tools understand (HTML attributes, JSON Schema).
-public enum FormConstraint: Sendable, Equatable {
+public enum FormConstraint: Sendable, Hashable {
     /// Text length in characters.
     case length(min: Int?, max: Int?)
     /// A number's bounds.

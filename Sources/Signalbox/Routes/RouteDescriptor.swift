@@ -16,6 +16,8 @@ struct RouteDescriptor: Sendable {
     let makesCoordinator: Bool
     /// The screen or coordinator type the route shows (`TodoScreen`), for route listings.
     let outputType: String
+    /// The screen type the route shows, when it shows a screen (for its form's schema).
+    let screenType: (any Screen.Type)?
     let make: @Sendable (AnyObject, Any?) -> Content
     let result: ResultHandler?
     /// Runs whenever an entry of this route leaves the stack, also one rebuilt from a path or
@@ -167,6 +169,7 @@ extension Route: RouteDeclaring {
             rootInput: rootInput,
             makesCoordinator: makesCoordinator,
             outputType: String(describing: Output.self),
+            screenType: Output.self as? any Screen.Type,
             make: make,
             result: declaration.onResult?.make(),
             dismiss: declaration.onDismiss,

@@ -35,6 +35,8 @@ public struct RouteMap: Sendable, Hashable {
         public var output: String
         /// The pattern's segments.
         public var segments: [Segment]
+        /// The fields of the form the route's screen takes, when it is a ``FormScreen``.
+        public var formSchema: FormSchema? = nil
 
         /// The URL pattern, inputs as `{Type}`: `/authenticated/todos/todo/{Int}`.
         public var pattern: String {
@@ -221,7 +223,8 @@ private struct RouteMapper {
                 name: route.name,
                 kind: kind,
                 output: route.outputType,
-                segments: path
+                segments: path,
+                formSchema: route.screenType?.formSchema
             )
         )
     }

@@ -61,6 +61,9 @@ public protocol Screen: SendableMetatype {
     ///
     /// The default implementation refuses with ``NavigationError/formNotAccepted(screen:)``.
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission
+    /// The file named `name` that the screen offers (see ``Download``), or `nil` (the default)
+    /// when it has none by that name.
+    func download(_ name: String, context: ScreenContext) async throws -> Download?
     /// The fields of the screen's form, for the host to render and document: a
     /// ``FormScreen``'s ``FormScreen/Form``; `nil` (the default) for other screens.
     static var formSchema: FormSchema? { get }
@@ -70,6 +73,8 @@ extension Screen {
     public var dataVersion: String? { nil }
 
     public static var formSchema: FormSchema? { nil }
+
+    public func download(_ name: String, context: ScreenContext) async throws -> Download? { nil }
 
     public func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         throw NavigationError.formNotAccepted(screen: self.template)

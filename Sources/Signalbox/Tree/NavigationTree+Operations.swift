@@ -87,6 +87,12 @@ extension NavigationTree {
         }
     }
 
+    /// The file `name` the screen on top of the active branch offers, or `nil`.
+    package func download(named name: String, services: ScreenServices = ScreenServices()) async throws -> Download? {
+        guard let top = self.activeBranch.topScreen else { return nil }
+        return try await top.screen.download(name, context: self.context(for: top, services: services))
+    }
+
     /// A context for the screen on top of the active branch, as its form handler gets it; for
     /// unit tests of a screen's `submit`.
     ///

@@ -75,25 +75,34 @@ extension OpenAPIDocument {
             "description":
                 "Reshapes the session's tree to this path and answers the page. A page whose screens all give a data version carries an ETag; a request that names it in If-None-Match is answered 304 without rendering.",
             "responses": Self.responses(
-                ["200": Self.ref("Page"), "303": Self.ref("SeeOther"), "304": Self.ref("NotModified")],
+                ["200": Self.ref("PageOrDownload"), "303": Self.ref("SeeOther"), "304": Self.ref("NotModified")],
                 errors,
                 forPost: false
             ),
         ]
+        let form = page.routes.lazy.compactMap(\.formSchema).first
         var post: [String: ViewModel] = [
             "operationId": .string("submit" + stem),
             "summary": .string("Submit a form to: \(summary)"),
             "description":
                 "Reshapes the tree to this path, then delivers the form to the screen on top. Accepted: 303 (JSON: 200 and the new state); rejected: 422.",
             "security": [["session": [], "csrfHeader": []], ["session": []]],
-            "requestBody": Self.formBody(["_csrf": Self.csrfField], required: [], additional: true),
+            "requestBody": form.map(Self.typedFormBody)
+                ?? Self.formBody(
+                    ["_csrf": Self.csrfField],
+                    required: [],
+                    additional: true
+                ),
             "responses": Self.responses(
-                ["200": Self.ref("Page"), "303": Self.ref("SeeOther"), "422": Self.ref("InvalidForm")],
+                [
+                    "200": Self.ref("Page"), "303": Self.ref("SeeOther"),
+                    "422": form.map(Self.typedInvalidForm) ?? Self.ref("InvalidForm"),
+                ],
                 errors,
                 forPost: true
             ),
         ]
-        get["parameters"] = .list(parameters + [Self.ifNoneMatch])
+        get["parameters"] = .list(parameters + [Self.ifNoneMatch, Self.downloadParameter])
         if !parameters.isEmpty { post["parameters"] = .list(parameters) }
         return ["get": .object(get), "post": .object(post)]
     }

@@ -9,16 +9,16 @@ extension OpenAPIDocument {
 
     /// A form body. It is required only when a field is: an empty body is an empty form.
     static func formBody(_ fields: [String: ViewModel], required: [String], additional: Bool) -> ViewModel {
-        [
+        let schema: ViewModel = [
+            "type": "object", "properties": .object(fields),
+            "required": .list(required.map(ViewModel.string)),
+            "additionalProperties": additional ? Schema.string : false,
+        ]
+        return [
             "required": .bool(!required.isEmpty),
             "content": [
-                "application/x-www-form-urlencoded": [
-                    "schema": [
-                        "type": "object", "properties": .object(fields),
-                        "required": .list(required.map(ViewModel.string)),
-                        "additionalProperties": additional ? Schema.string : false,
-                    ]
-                ]
+                "application/x-www-form-urlencoded": ["schema": schema],
+                "multipart/form-data": ["schema": schema],
             ],
         ]
     }
@@ -56,6 +56,21 @@ extension OpenAPIDocument {
                     ]
                 ],
                 "content": ["application/json": ["schema": Schema.ref("NavigationState")], "text/html": html],
+            ],
+            "PageOrDownload": [
+                "description":
+                    "The page (HTML), or the navigation state (JSON); with download, the file, as an attachment.",
+                "headers": [
+                    "ETag": [
+                        "description":
+                            "The page's validator, when every screen on it gives a data version (GET and HEAD only).",
+                        "schema": Schema.string,
+                    ]
+                ],
+                "content": [
+                    "application/json": ["schema": Schema.ref("NavigationState")], "text/html": html,
+                    "*/*": ["schema": ["type": "string", "format": "binary"]],
+                ],
             ],
             "NotModified": [
                 "description":

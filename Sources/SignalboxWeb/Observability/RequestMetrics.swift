@@ -66,6 +66,7 @@ extension WebRoute {
     var metricsKind: String {
         switch self {
         case .page: "page"
+        case .download: "download"
         case .form: "form"
         case .navigation: "navigation"
         case .developerTree, .sessionStats, .openAPIDocument, .routeTable: "developer"

@@ -69,6 +69,8 @@ extension WebApp {
             var response = Response(status: .ok, contentType: "text/css; charset=utf-8", body: text)
             response.headerFields[.cacheControl] = "public, max-age=3600"
             return response
+        case .download(let download):
+            return .download(download)
         case .presented(let response):
             return response  // (present(_:_:) sends these before getting here)
         }

@@ -19,6 +19,8 @@ struct Answer: Sendable {
         case json(String)
         /// A stylesheet the library ships.
         case stylesheet(String)
+        /// A file a screen offers, sent as an attachment.
+        case download(Download)
         /// A response presented already (a new visitor's first page: see `WebApp.newVisitor`).
         case presented(Response)
     }

@@ -16,6 +16,8 @@ enum Outcome {
     case redirected(to: String)
     /// The handling failed; nothing the error did not describe changed.
     case failed(any Error)
+    /// A screen's file to send.
+    case download(Download)
 
     /// Runs `operation` and describes how it went: `.changed`, or `.failed` with its error
     /// (a guard's redirect thrown as ``NavigationError/redirect(to:)`` included).

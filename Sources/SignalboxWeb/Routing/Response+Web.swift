@@ -20,6 +20,43 @@ extension Response {
         Response(status: status, contentType: "application/json", body: body)
     }
 
+    /// A screen's file, as an attachment: the browser saves it and never shows it in the page's
+    /// origin (with `nosniff` from the standard headers, its type is never guessed), kept by no
+    /// cache. The filename is sent as ASCII (others replaced by `_`) and as UTF-8 (`filename*`).
+    static func download(_ download: Download) -> Response {
+        var fields = HTTPFields()
+        let type = download.contentType.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } && !download.contentType.isEmpty
+        fields[.contentType] = type ? download.contentType : "application/octet-stream"
+        fields[.contentDisposition] = Self.attachment(download.filename)
+        fields[.cacheControl] = "private, no-store"
+        return Response(status: .ok, headerFields: fields, body: download.bytes)
+    }
+
+    /// `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266).
+    static func attachment(_ filename: String) -> String {
+        let name = filename.isEmpty ? "download" : filename
+        let ascii = String(
+            decoding: name.utf8.map { byte in
+                (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                    ? byte : UInt8(ascii: "_")
+            },
+            as: UTF8.self
+        )
+        var encoded = ""
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF")
+                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            }
+        }
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+    }
+
     /// `303 See Other` to a path of this site (Post/Redirect/Get).
     static func seeOther(_ location: String) -> Response {
         var fields = HTTPFields()

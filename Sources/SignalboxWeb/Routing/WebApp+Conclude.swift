@@ -61,6 +61,8 @@ extension WebApp {
                 outcome = .redirected(to: target)
             case .failed(let error):
                 return Answer(.error(self.webError(for: error, exchange), homePath: state.tree.path))
+            case .download(let download):
+                return Answer(.download(download))
             }
         }
     }

@@ -20,6 +20,15 @@ extension WebApp {
                 return answer
             }
             return try await self.newVisitor(exchange) { state in await self.showPage(path, &state, exchange) }
+        case .download(let path, let name):
+            if let answer = try await self.inSession(
+                exchange,
+                access: .retryable,
+                { state in await self.download(name, at: path, &state) }
+            ) {
+                return answer
+            }
+            return try await self.newVisitor(exchange) { state in await self.download(name, at: path, &state) }
         case .form(let path):
             return try await self.post(exchange) { state, form in await self.submit(form, at: path, &state) }
         case .navigation(let action):

@@ -36,6 +36,20 @@ extension WebApp {
         }
     }
 
+    /// `GET <path>?download=<name>`: reshape the tree to the path (guards decide, as for the
+    /// page), then the top screen's file.
+    func download(_ name: String, at path: String, _ state: inout SessionState) async -> Outcome {
+        if let detour = await self.reshape(state, to: path) { return detour }
+        do {
+            guard let download = try await state.tree.download(named: name) else {
+                return .failed(WebError.notFound("There is no file \(name.prefix(64)) on this page."))
+            }
+            return .download(download)
+        } catch {
+            return .failed(error)
+        }
+    }
+
     /// `POST /_nav/<action>`: reshape the tree to `from` (the public URL of the page the action
     /// was issued on, as its `path` gave it), then run the router action.
     func perform(_ action: NavigationAction, _ form: FormData, _ state: inout SessionState) async -> Outcome {

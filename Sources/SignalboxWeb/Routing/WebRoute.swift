@@ -9,12 +9,14 @@ import SignalboxHTTP
 /// | Method and path | Route |
 /// |---|---|
 /// | `GET`/`HEAD` `<path>` | ``page(_:)`` — reshape the tree to the path and show it |
+/// | `GET`/`HEAD` `<path>?download=<name>` | ``download(_:name:)`` — reshape, then the top screen's file |
 /// | `POST <path>` | ``form(_:)`` — a form for the screen on top of that path |
 /// | `POST /_nav/<action>` | ``navigation(_:)`` — the router API |
 /// | `GET`/`HEAD` `/_dev/tree`, `/_dev/routes`, `/_dev/sessions`, `/_dev/openapi.json` | developer pages (with developer tools on) |
 /// | `GET`/`HEAD` `/_signalbox/signalbox.css` | the default layout's stylesheet |
 enum WebRoute: Equatable {
     case page(String)
+    case download(String, name: String)
     case form(String)
     case navigation(NavigationAction)
     case developerTree
@@ -31,7 +33,12 @@ enum WebRoute: Equatable {
 
     /// Resolves `method` and the raw request path (mount path included), refusing what no
     /// route answers. The routes carry app paths.
-    init(method: HTTPRequest.Method, path requestPath: String, configuration: WebApp.Configuration) throws {
+    init(
+        method: HTTPRequest.Method,
+        path requestPath: String,
+        query: String? = nil,
+        configuration: WebApp.Configuration
+    ) throws {
         if requestPath.utf8.count > configuration.maxPathBytes {
             throw WebError.pathTooLong(limit: configuration.maxPathBytes)
         }
@@ -75,13 +82,29 @@ enum WebRoute: Equatable {
         if PathLimits.segmentCount(of: path) > configuration.maxDepth * 3 + 4 {
             throw NavigationError.tooDeep(limit: configuration.maxDepth)
         }
-        if isRead {
+        if isRead, let query, let name = Self.downloadName(in: query) {
+            self = .download(path, name: name)
+        } else if isRead {
             self = .page(path)
         } else if method == .post {
             self = .form(path)
         } else {
             throw WebError.methodNotAllowed(allow: "GET, HEAD, POST")
         }
+    }
+}
+
+extension WebRoute {
+    /// The `download` parameter of a query, percent-decoded; `nil` when there is none (or it
+    /// is not text).
+    static func downloadName(in query: String) -> String? {
+        for pair in query.split(separator: "&") where pair.hasPrefix("download=") {
+            let raw = pair.dropFirst("download=".count)
+            guard let form = try? FormCodec().decode(Array("n=\(raw)".utf8)), let name = form["n"], !name.isEmpty
+            else { return nil }
+            return name
+        }
+        return nil
     }
 }
 

@@ -7,6 +7,8 @@ public enum Validation {
     public static let minPasswordLength = 8
     /// The longest accepted password, in characters.
     public static let maxPasswordLength = 128
+    /// The largest attachment, in bytes.
+    public static let maxAttachmentBytes = 5 << 20
 
     /// Trims a title or name and checks its length.
     ///

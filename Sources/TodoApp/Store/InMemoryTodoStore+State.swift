@@ -5,6 +5,8 @@ extension InMemoryTodoStore {
         var todos: [Todo] = []
         var projects: [Project] = []
         var settings = UserSettings()
+        var attachments: [Attachment] = []
+        var attachmentBytes: [Int: [UInt8]] = [:]
         /// Bumped by every change to the account's data.
         var changeCount = 0
     }
@@ -14,6 +16,7 @@ extension InMemoryTodoStore {
         var accounts: [String: Account] = [:]
         var nextTodoID = 1
         var nextProjectID = 1
+        var nextAttachmentID = 1
 
         mutating func register(username: String, password: String) throws(TodoStoreError) -> User {
             let name = try Validation.registration(username: username, password: password)
@@ -50,6 +53,38 @@ extension InMemoryTodoStore {
             try self.withAccount(of: user) { _, account throws(TodoStoreError) in
                 guard let index = account.todos.firstIndex(where: { $0.id == id }) else { throw .notFound }
                 account.todos.remove(at: index)
+                for attachment in account.attachments where attachment.todoID == id {
+                    account.attachmentBytes[attachment.id] = nil
+                }
+                account.attachments.removeAll { $0.todoID == id }
+            }
+        }
+
+        mutating func attach(
+            filename: String,
+            contentType: String,
+            bytes: [UInt8],
+            toTodo todoID: Int,
+            for user: User
+        ) throws(TodoStoreError) -> Attachment {
+            let (name, type) = try Validation.storableAttachment(
+                filename: filename,
+                contentType: contentType,
+                size: bytes.count
+            )
+            return try self.withAccount(of: user) { state, account throws(TodoStoreError) in
+                guard account.todos.contains(where: { $0.id == todoID }) else { throw .notFound }
+                let attachment = Attachment(
+                    id: state.nextAttachmentID,
+                    todoID: todoID,
+                    filename: name,
+                    contentType: type,
+                    size: bytes.count
+                )
+                state.nextAttachmentID += 1
+                account.attachments.append(attachment)
+                account.attachmentBytes[attachment.id] = bytes
+                return attachment
             }
         }
 

@@ -75,6 +75,34 @@ public final class InMemoryTodoStore: TodoStore {
         try self.state.withLock { state throws(TodoStoreError) in try state.deleteTodo(id: id, of: user) }
     }
 
+    // MARK: Attachments
+
+    public func attachments(ofTodo todoID: Int, of user: User) -> [Attachment] {
+        self.state.withLock { $0.accounts[user.username]?.attachments.filter { $0.todoID == todoID } ?? [] }
+    }
+
+    public func attach(
+        filename: String,
+        contentType: String,
+        bytes: [UInt8],
+        toTodo todoID: Int,
+        for user: User
+    ) throws(TodoStoreError) -> Attachment {
+        try self.state.withLock { state throws(TodoStoreError) in
+            try state.attach(filename: filename, contentType: contentType, bytes: bytes, toTodo: todoID, for: user)
+        }
+    }
+
+    public func attachment(id: Int, of user: User) -> (attachment: Attachment, bytes: [UInt8])? {
+        self.state.withLock { state in
+            guard let account = state.accounts[user.username],
+                let attachment = account.attachments.first(where: { $0.id == id }),
+                let bytes = account.attachmentBytes[id]
+            else { return nil }
+            return (attachment, bytes)
+        }
+    }
+
     // MARK: Projects
 
     public func projects(of user: User) -> [Project] {

@@ -47,6 +47,28 @@ public protocol TodoStore: Sendable {
     /// Deletes one of the user's todos.
     func deleteTodo(id: Int, of user: User) async throws(TodoStoreError)
 
+    // MARK: Attachments
+
+    /// The files attached to one of the user's todos, oldest first (without their bytes); empty
+    /// when the todo is not the user's.
+    func attachments(ofTodo todoID: Int, of user: User) async throws(TodoStoreError) -> [Attachment]
+
+    /// Attaches a file to one of the user's todos (see ``Validation/storableAttachment(filename:contentType:size:)``).
+    ///
+    /// - Throws: ``TodoStoreError/notFound`` when the todo is not the user's,
+    ///   ``TodoStoreError/invalid(_:)`` for a file the rules refuse.
+    func attach(
+        filename: String,
+        contentType: String,
+        bytes: [UInt8],
+        toTodo todoID: Int,
+        for user: User
+    ) async throws(TodoStoreError) -> Attachment
+
+    /// One of the user's attachments with its bytes; `nil` when it does not exist or is not
+    /// the user's.
+    func attachment(id: Int, of user: User) async throws(TodoStoreError) -> (attachment: Attachment, bytes: [UInt8])?
+
     // MARK: Projects
 
     /// The user's projects, oldest first.

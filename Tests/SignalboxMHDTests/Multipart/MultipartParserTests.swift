@@ -353,7 +353,9 @@ struct MultipartParserTests {
 
     @Test("split in three at every pair of positions")
     func splitsInThree() {
-        for testCase in parserCases where testCase.body.count <= 160 {
+        // Every pair is quadratic in the length: the short bodies (the 1-byte and every-single-split
+        // tests cover the rest) keep this one test from holding a thread for seconds.
+        for testCase in parserCases where testCase.body.count <= 64 {
             let body = testCase.body
             for first in 0...body.count {
                 for second in first...body.count {

@@ -176,6 +176,69 @@ public final class PostgresTodoStore: TodoStore {
         guard deleted else { throw .notFound }
     }
 
+    // MARK: Attachments
+
+    public func attachments(ofTodo todoID: Int, of user: User) async throws(TodoStoreError) -> [Attachment] {
+        try await self.read(
+            """
+            SELECT id, todo_id, filename, content_type, size FROM attachment
+            WHERE todo_id = \(todoID) AND username = \(user.username) ORDER BY id
+            """
+        ) { rows in try rows.map(Self.attachment) }
+    }
+
+    public func attach(
+        filename: String,
+        contentType: String,
+        bytes: [UInt8],
+        toTodo todoID: Int,
+        for user: User
+    ) async throws(TodoStoreError) -> Attachment {
+        let (name, type) = try Validation.storableAttachment(
+            filename: filename,
+            contentType: contentType,
+            size: bytes.count
+        )
+        guard Self.isStorable(name) else { throw .invalid("A file name cannot contain a NUL character.") }
+        let size = bytes.count
+        // One statement: the todo must be the user's.
+        let id = try await self.write(
+            """
+            INSERT INTO attachment (todo_id, username, filename, content_type, size, bytes)
+            SELECT \(todoID), \(user.username), \(name), \(type), \(size), \(ByteBuffer(bytes: bytes))
+            WHERE EXISTS (SELECT 1 FROM todo WHERE id = \(todoID) AND username = \(user.username))
+            RETURNING id
+            """
+        ) { rows in try rows.first?.decode(Int.self) }
+        guard let id else { throw .notFound }
+        return Attachment(id: id, todoID: todoID, filename: name, contentType: type, size: size)
+    }
+
+    public func attachment(
+        id: Int,
+        of user: User
+    ) async throws(TodoStoreError) -> (attachment: Attachment, bytes: [UInt8])? {
+        try await self.read(
+            """
+            SELECT id, todo_id, filename, content_type, size, bytes FROM attachment
+            WHERE id = \(id) AND username = \(user.username)
+            """
+        ) { rows in
+            guard let row = rows.first else { return nil }
+            let (id, todoID, filename, contentType, size, bytes) = try row.decode(
+                (Int, Int, String, String, Int, ByteBuffer).self
+            )
+            let attachment = Attachment(
+                id: id,
+                todoID: todoID,
+                filename: filename,
+                contentType: contentType,
+                size: size
+            )
+            return (attachment, Array(bytes.readableBytesView))
+        }
+    }
+
     // MARK: Projects
 
     public func projects(of user: User) async throws(TodoStoreError) -> [Project] {

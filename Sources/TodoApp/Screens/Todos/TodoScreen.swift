@@ -1,8 +1,18 @@
 import Signalbox
 
-/// One todo: toggle done or favourite, file it under a project (through the picker), or delete
-/// it. A todo that does not exist (deleted, or someone else's) shows as missing.
+/// One todo: toggle done or favourite, file it under a project (through the picker), attach
+/// files and download them, or delete it. A todo that does not exist (deleted, or someone
+/// else's) shows as missing.
 struct TodoScreen: UserDataScreen {
+    /// The attach form (`action=attach`, `multipart/form-data`).
+    struct Attach: FormValidatable {
+        var file: FormFile
+
+        static func rules(_ rules: inout FormRules<Self>) {
+            rules.field(\.file, .maxSize(Validation.maxAttachmentBytes))
+        }
+    }
+
     /// The todo's id (the route's input).
     let id: Int
     let account: Account
@@ -16,8 +26,12 @@ struct TodoScreen: UserDataScreen {
             guard let todo = try await self.store.todo(id: self.id, of: self.user) else {
                 return ["exists": false, "id": .int(self.id)]
             }
+            let attachments = try await self.store.attachments(ofTodo: self.id, of: self.user)
             return todo.viewModel(projects: ProjectSummaries(try await self.store.projects(of: self.user))).merging([
-                "exists": true
+                "exists": true,
+                "attachments": .list(attachments.map(\.viewModel)),
+                "hasAttachments": .bool(!attachments.isEmpty),
+                "maxAttachmentSize": .string(FormFile.describeSize(Validation.maxAttachmentBytes)),
             ])
         }
     }
@@ -33,6 +47,26 @@ struct TodoScreen: UserDataScreen {
             todo.isFavorite.toggle()
         case "clearProject":
             todo.projectID = nil
+        case "attach":
+            let attach = try form.decode(Attach.self)
+            let file = attach.file
+            do {
+                _ = try Validation.storableAttachment(
+                    filename: file.filename,
+                    contentType: file.contentType,
+                    size: file.size
+                )
+            } catch {
+                return .invalid(error.description, fields: ["file": error.description])
+            }
+            _ = try await self.store.attach(
+                filename: file.filename,
+                contentType: file.contentType,
+                bytes: try file.contents(),
+                toTodo: self.id,
+                for: self.user
+            )
+            return .accepted
         case "delete":
             try await self.store.deleteTodo(id: self.id, of: self.user)
             try await context.router(TodosCoordinator.self).pop()
@@ -40,10 +74,18 @@ struct TodoScreen: UserDataScreen {
         default:
             return .invalid(
                 "Unknown action.",
-                fields: ["action": "Use toggleDone, toggleFavorite, clearProject or delete."]
+                fields: ["action": "Use toggleDone, toggleFavorite, clearProject, attach or delete."]
             )
         }
         try await self.store.updateTodo(todo, for: self.user)
         return .accepted
+    }
+
+    /// The attachment `name` (its id), when it is this todo's and the user's.
+    func download(_ name: String, context: ScreenContext) async throws -> Download? {
+        guard let id = Int(name), let (attachment, bytes) = try await self.store.attachment(id: id, of: self.user),
+            attachment.todoID == self.id
+        else { return nil }
+        return Download(filename: attachment.filename, contentType: attachment.contentType, bytes: bytes)
     }
 }
