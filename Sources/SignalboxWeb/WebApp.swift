@@ -155,6 +155,13 @@ public struct WebApp: Responder {
         return self.present(Answer(.error(error, homePath: nil)), exchange)
     }
 
+    /// The web layer's answer to an upload refused while it was read (a limit of
+    /// ``Configuration/uploads``: 413; a malformed body: 400), as ``RequestBodyReader`` gives it.
+    func respondRefusedUpload(_ error: MultipartSpoolError, to request: Request) -> Response {
+        let exchange = Exchange(request, cookieName: self.configuration.cookieName, logger: self.logger)
+        return self.present(Answer(.error(self.webError(for: error, exchange), homePath: nil)), exchange)
+    }
+
     /// This app served under `path` instead of its configuration's ``Configuration/mountPath``,
     /// with the same sessions, renderer and tree factory. Adapters call it when they mount an app:
     ///

@@ -196,4 +196,61 @@ final class AttachCoordinator: NavigationCoordinatable {
         let upload = try #require(self.received.uploads.withLock { $0.first })
         #expect(upload.existed && !FileManager.default.fileExists(atPath: upload.path))
     }
+
+    /// A body handed over in chunks (as the adapters do) reaches the app like one read whole.
+    @Test func aBodyReadInChunksIsSpooledAndItsFilesRemovedAfterTheAnswer() async throws {
+        let client = try await self.client()
+        let form = MultipartEncoding(
+            fields: [("_csrf", client.csrf ?? "")],
+            files: [
+                .init(
+                    name: "file",
+                    filename: "a.txt",
+                    contentType: "text/plain",
+                    bytes: Array(repeating: 66, count: 900)
+                )
+            ]
+        )
+        var reader = RequestBodyReader(app: self.app, request: self.request(client, form))
+        #expect(!reader.isRefused)
+        for chunk in form.body.chunks(ofCount: 97) { Array(chunk).withUnsafeBytes { reader.read($0) } }
+        let response = await reader.respond(logger: Logger(label: "test"))
+        #expect(response.status == .seeOther)
+        let upload = try #require(self.received.uploads.withLock { $0.first })
+        #expect(upload.bytes == Array(repeating: 66, count: 900))
+        #expect(!FileManager.default.fileExists(atPath: upload.path))
+    }
+
+    @Test func aBodyPastALimitIsRefusedWhileReadOrAtOnceByItsLength() async throws {
+        let client = try await self.client()
+        let form = MultipartEncoding(files: [
+            .init(name: "file", filename: "a", bytes: Array(repeating: 1, count: 5000))
+        ])
+        var reader = RequestBodyReader(app: self.app, request: self.request(client, form))
+        Array(form.body).withUnsafeBytes { reader.read($0) }
+        #expect(await reader.respond(logger: Logger(label: "test")).status == .contentTooLarge)
+
+        var announced = self.request(client, form)
+        announced.head.headerFields[.contentLength] = String(64 * 1024)
+        let refused = RequestBodyReader(app: self.app, request: announced)
+        #expect(refused.isRefused)
+        #expect(await refused.respond(logger: Logger(label: "test")).status == .contentTooLarge)
+        #expect(self.received.uploads.withLock { $0.isEmpty })
+    }
+
+    func request(_ client: TestClient, _ form: MultipartEncoding) -> Request {
+        var fields = HTTPFields()
+        fields[.contentType] = form.contentType
+        fields[.cookie] = client.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        return Request(
+            head: HTTPRequest(method: .post, scheme: nil, authority: "localhost:8080", path: "/", headerFields: fields)
+        )
+    }
+}
+
+extension Array {
+    /// The array in consecutive pieces of `count` elements (the last may be shorter).
+    func chunks(ofCount count: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: self.count, by: count).map { self[$0..<Swift.min($0 + count, self.count)] }
+    }
 }

@@ -48,6 +48,22 @@ import TodoApp
         }
     }
 
+    @Test func aSubmissionRepeatedOnAnotherInstanceIsAnsweredNotAppliedAgain() async throws {
+        try await withClients(2) { _, clients in
+            let instances = try await self.cluster(clients)
+            let browser = RoundRobinBrowser(instances)
+            try await browser.logInAsAlice()
+            let dialog = try await browser.get("/authenticated/todos/createTodo")
+            let id = try #require(dialog.submissionID)
+            let before = self.data.todos(of: InMemoryTodoStore.demoUser).count
+            let first = try await browser.post("/authenticated/todos/createTodo", ["title": "Once", "_submission": id])
+            let again = try await browser.post("/authenticated/todos/createTodo", ["title": "Once", "_submission": id])
+            #expect(first.status == .seeOther)
+            #expect(again.location == first.location)
+            #expect(self.data.todos(of: InMemoryTodoStore.demoUser).count == before + 1)
+        }
+    }
+
     @Test func aDeepLinkIsContinuedAfterALoginOnAnotherInstance() async throws {
         try await withClients(2) { _, clients in
             let browser = RoundRobinBrowser(try await self.cluster(clients))

@@ -304,4 +304,36 @@ import TodoApp
             }
         }
     }
+
+    @Test func attachmentsRoundTripStayWithTheirOwnerAndGoWithTheirTodo() async throws {
+        try await withStore { store, _ in
+            let ann = try await store.register(username: "ann", password: "password1")
+            let ben = try await store.register(username: "ben", password: "password1")
+            let todo = try await store.addTodo(title: "Report", for: ann)
+            let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+            let before = try await store.changeCount(of: ann)
+            let pdf = try await store.attach(
+                filename: " report.pdf ",
+                contentType: "Application/PDF",
+                bytes: bytes,
+                toTodo: todo.id,
+                for: ann
+            )
+            #expect(try await store.changeCount(of: ann) > before)
+            #expect(pdf.filename == "report.pdf" && pdf.contentType == "application/pdf" && pdf.size == 70_000)
+            #expect(try await store.attachments(ofTodo: todo.id, of: ann) == [pdf])
+            let read = try #require(try await store.attachment(id: pdf.id, of: ann))
+            #expect(read.attachment == pdf && read.bytes == bytes)
+            #expect(try await store.attachment(id: pdf.id, of: ben) == nil)
+            #expect(try await store.attachments(ofTodo: todo.id, of: ben).isEmpty)
+            await #expect(throws: TodoStoreError.notFound) {
+                try await store.attach(filename: "a", contentType: "text/plain", bytes: [1], toTodo: todo.id, for: ben)
+            }
+            await #expect(throws: TodoStoreError.invalid("The file is empty.")) {
+                try await store.attach(filename: "a", contentType: "text/plain", bytes: [], toTodo: todo.id, for: ann)
+            }
+            try await store.deleteTodo(id: todo.id, of: ann)
+            #expect(try await store.attachment(id: pdf.id, of: ann) == nil)
+        }
+    }
 }
