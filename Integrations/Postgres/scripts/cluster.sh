@@ -230,7 +230,8 @@ http {
                        'time=\$request_time upstream_time=\$upstream_response_time id=\$request_id';
     access_log $DIR/access.log cluster;
     server_tokens off;
-    client_max_body_size 1m;
+    # Uploads up to the app's own body limit (20 MiB) reach the instances, which answer past it.
+    client_max_body_size 21m;
     # Debian's nginx keeps these under /var/lib/nginx, which only root may write.
     client_body_temp_path $DIR/nginx-temp/body;
     proxy_temp_path $DIR/nginx-temp/proxy;

@@ -25,7 +25,8 @@ extension OpenAPIDocument {
         let hasFiles = schema.fields.contains { $0.kind == .file }
         var content: [String: ViewModel] = ["multipart/form-data": ["schema": body]]
         if !hasFiles { content["application/x-www-form-urlencoded"] = ["schema": body] }
-        return ["required": true, "content": .object(content)]
+        // Not required as a whole: a page whose guard redirects answers without reading its form.
+        return ["required": false, "content": .object(content)]
     }
 
     /// One field as JSON Schema: its type, limits and choices, and its label and hint.

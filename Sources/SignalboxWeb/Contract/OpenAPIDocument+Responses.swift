@@ -93,9 +93,15 @@ extension OpenAPIDocument {
         ]
         for status in errors.statuses {
             let codes = errors.codes[status, default: []].sorted().joined(separator: ", ")
+            var content: [String: ViewModel] = [
+                "application/json": ["schema": Schema.ref("Error\(status)")], "text/html": html,
+            ]
+            // The embedded server's own answers (an upload past its limit, say) are one line of
+            // text for clients that did not ask for JSON.
+            if [400, 413, 500, 503].contains(status) { content["text/plain"] = ["schema": Schema.string] }
             var response: [String: ViewModel] = [
                 "description": .string("Error \(status): \(codes)."),
-                "content": ["application/json": ["schema": Schema.ref("Error\(status)")], "text/html": html],
+                "content": .object(content),
             ]
             if status == 429 || status == 503 {
                 response["headers"] = ["Retry-After": ["schema": Schema.integer]]
