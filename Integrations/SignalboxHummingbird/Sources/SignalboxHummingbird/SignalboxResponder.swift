@@ -6,8 +6,8 @@ public import SignalboxWeb
 /// app's static files): what ``Hummingbird/Router/mount(_:at:publicFolder:)`` registers.
 ///
 /// Each request is handed over as it came (the raw request target, every header field), its
-/// body collected up to the app's ``WebApp/Configuration/maxFormBytes`` (a larger one gets the
-/// web layer's own `413`), with the context's request id and logger, so the web layer's log
+/// body read as it streams in by a ``RequestBodyReader`` (an upload to temporary files; a body
+/// past the app's limits gets the web layer's own `413`), with the context's request id and logger, so the web layer's log
 /// lines and 500 pages carry the service's request id. The answer keeps the web layer's status
 /// codes and every header field, each `Set-Cookie` included.
 public struct SignalboxResponder<Context: RequestContext>: HTTPResponder {
@@ -25,8 +25,7 @@ public struct SignalboxResponder<Context: RequestContext>: HTTPResponder {
     }
 
     public func respond(to request: Hummingbird.Request, context: Context) async throws -> Hummingbird.Response {
-        var request = request
-        var converted = SignalboxHTTP.Request(
+        let converted = SignalboxHTTP.Request(
             head: request.head,
             clientAddress: (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress,
             // Not `context.id`, which traps when the logger keeps no metadata (a no-op logger).
@@ -35,12 +34,11 @@ public struct SignalboxResponder<Context: RequestContext>: HTTPResponder {
         if let file = self.files?.response(for: converted) {
             return Self.response(file, to: request.method)
         }
-        do {
-            converted.body = Array(buffer: try await request.collectBody(upTo: self.app.configuration.maxFormBytes))
-        } catch is NIOTooManyBytesError {
-            return Self.response(self.app.respondBodyTooLarge(to: converted), to: request.method)
+        var reader = RequestBodyReader(app: self.app, request: converted)
+        if !reader.isRefused {
+            for try await chunk in request.body { chunk.withUnsafeReadableBytes { reader.read($0) } }
         }
-        return Self.response(await self.app.respond(to: converted, logger: context.logger), to: request.method)
+        return Self.response(await reader.respond(logger: context.logger), to: request.method)
     }
 
     /// Hummingbird's response for the web layer's; a `HEAD` answer keeps its `Content-Length`

@@ -272,4 +272,29 @@ import TodoDemoServer
             #expect(after["sessions"] == 1)
         }
     }
+
+    @Test func aFileUploadedThroughTheAdapterIsAttachedAndDownloads() async throws {
+        try await ExampleService().test { browser, _ in
+            try await browser.logIn()
+            try await browser.get("/todo/authenticated/todos/todo/1")
+            let attached = try await browser.post(
+                "/todo/authenticated/todos/todo/1",
+                multipart: MultipartEncoding(
+                    fields: [("action", "attach")],
+                    files: [
+                        .init(name: "file", filename: "notes.txt", contentType: "text/plain", bytes: Array("hi".utf8))
+                    ]
+                )
+            )
+            #expect(attached.status == .seeOther)
+            let page = try await browser.follow(attached)
+            #expect(
+                page.body.contains(#"<a href="/todo/authenticated/todos/todo/1?download=1" download>notes.txt</a>"#)
+            )
+            let file = try await browser.get("/todo/authenticated/todos/todo/1?download=1")
+            #expect(file.status == .ok)
+            #expect(file.response.body == Array("hi".utf8))
+            #expect(file.header("Content-Disposition")?.hasPrefix("attachment;") == true)
+        }
+    }
 }
