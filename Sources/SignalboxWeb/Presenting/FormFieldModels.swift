@@ -102,7 +102,8 @@ enum FormFieldModels {
             "isSelect": .bool(control == .select),
             "isGroup": .bool(isGroup),
             "groupType": .string(control == .radio ? "radio" : "checkbox"),
-            "multiple": .bool(field.isRepeated),
+            // `multiple` is valid HTML on a select, a file input and an email input only.
+            "multiple": .bool(field.isRepeated && [.select, .file, .email].contains(control)),
             "options": .list(options),
             "minLength": Self.string(length.min.map(String.init)),
             "maxLength": Self.string(length.max.map(String.init)),
