@@ -17,7 +17,8 @@ public import Foundation
 ///
 /// What each type reads:
 /// - `String`: the text as sent; a blank required field is an error, a blank optional one `nil`.
-/// - integers, `Double`, `Float`: decimal text ("Enter a whole number.", "Enter a number.").
+/// - integers, `Double`, `Float`, `Decimal`: decimal text ("Enter a whole number.", "Enter a number.").
+/// - `UUID`: its text form ("Enter a valid identifier.").
 /// - `Bool`: a checkbox (`on`, `true`, `1`, `yes`; absent is `false`).
 /// - `Date`: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]`, in ``timeZone``.
 /// - a `CaseIterable` enum with raw values: one of its raw values.

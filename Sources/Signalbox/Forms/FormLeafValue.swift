@@ -116,3 +116,38 @@ extension FormFloatingLeaf {
 
 extension Double: FormFloatingLeaf {}
 extension Float: FormFloatingLeaf {}
+
+extension Decimal: FormLeafValue {
+    static var formKind: FormSchema.Kind { .number }
+    /// A decimal number written with a dot (`12.50`), exact (money, say).
+    static func parse(_ text: String, options: FormDecoder) -> Result<Decimal, FormFieldError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let isDecimal =
+            !trimmed.isEmpty
+            && trimmed.utf8.allSatisfy {
+                ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+")
+            }
+        guard isDecimal, let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")),
+            !value.isNaN
+        else { return .failure(FormFieldError("Enter a number.")) }
+        return .success(value)
+    }
+    static var placeholder: Decimal { 0 }
+    static func probe(index: Int, bit: Int) -> Decimal { Decimal(index + 1) }
+}
+
+extension UUID: FormLeafValue {
+    static var formKind: FormSchema.Kind { .text }
+    static func parse(_ text: String, options: FormDecoder) -> Result<UUID, FormFieldError> {
+        guard let value = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+            return .failure(FormFieldError("Enter a valid identifier."))
+        }
+        return .success(value)
+    }
+    static var placeholder: UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+    static func probe(index: Int, bit: Int) -> UUID {
+        let byte = UInt8(truncatingIfNeeded: index + 1)
+        return UUID(uuid: (byte, byte >> 8, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, byte))
+    }
+}

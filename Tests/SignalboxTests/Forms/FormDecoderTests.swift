@@ -80,6 +80,13 @@ struct LeafRow: Sendable, CustomTestStringConvertible {
         LeafRow.refused(Date.self, ["value": "31/03/2026"], "Enter a date as YYYY-MM-DD, such as 2026-03-31."),
         LeafRow.refused(Date.self, ["value": "2026-03-31T25:00"], "Enter a date as YYYY-MM-DD, such as 2026-03-31."),
         LeafRow.ok(Date?.none, ["value": ""]),
+        LeafRow.ok(Decimal(string: "12.50")!, ["value": " 12.50 "]),
+        LeafRow.refused(Decimal.self, ["value": "12,50"], "Enter a number."),
+        LeafRow.ok(
+            UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
+            ["value": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"]
+        ),
+        LeafRow.refused(UUID.self, ["value": "not-a-uuid"], "Enter a valid identifier."),
         LeafRow.ok(Priority.high, ["value": "high"]),
         LeafRow.refused(Priority.self, ["value": "urgent"], "Choose one of: low, normal, high."),
         LeafRow.refused(Priority.self, ["value": ""], "This field is required."),
