@@ -14,10 +14,11 @@ struct MountedWebApp: Sendable {
     /// The static files in front of it, if any.
     let files: StaticFiles?
 
-    /// Answers one request: a static file, the web layer's `413` for a body past
-    /// ``WebApp/Configuration/maxFormBytes``, or the web layer's answer.
+    /// Answers one request: a static file, or the web layer's answer to the request with its
+    /// body, read as it streams in (``RequestBodyReader``: an upload to temporary files, a
+    /// body past the limits the web layer's `413`).
     func respond(to request: Vapor.Request) async throws -> Vapor.Response {
-        var converted = try request.signalboxRequest()
+        let converted = try request.signalboxRequest()
         let isHead = converted.method == .head
         if let files = self.files, converted.method == .get || converted.method == .head {
             // Reading a file blocks: on the application's thread pool, not the cooperative one.
@@ -26,10 +27,14 @@ struct MountedWebApp: Sendable {
                 return Vapor.Response(file, isHead: isHead)
             }
         }
-        guard let body = try await request.collectBody(upTo: self.app.configuration.maxFormBytes) else {
-            return Vapor.Response(self.app.respondBodyTooLarge(to: converted), isHead: isHead)
+        var reader = RequestBodyReader(app: self.app, request: converted)
+        if !reader.isRefused {
+            if let collected = request.body.data {
+                collected.withUnsafeReadableBytes { reader.read($0) }
+            } else {
+                for try await chunk in request.body { chunk.withUnsafeReadableBytes { reader.read($0) } }
+            }
         }
-        converted.body = body
-        return Vapor.Response(await self.app.respond(to: converted, logger: request.logger), isHead: isHead)
+        return Vapor.Response(await reader.respond(logger: request.logger), isHead: isHead)
     }
 }

@@ -40,29 +40,4 @@ extension Vapor.Request {
             id: self.id
         )
     }
-
-    /// The whole body, or `nil` when it is larger than `limit` bytes.
-    ///
-    /// A `Content-Length` past the limit answers at once (Vapor then skips the body). Otherwise
-    /// the body is read as it streams in; once past the limit the rest is read and dropped, so
-    /// the connection stays usable for the next request (the `413` goes out when the body ends).
-    func collectBody(upTo limit: Int) async throws -> [UInt8]? {
-        if let length = self.headers.first(name: .contentLength).flatMap(Int.init), length > limit {
-            return nil
-        }
-        if let collected = self.body.data {
-            return collected.readableBytes > limit ? nil : Array(collected.readableBytesView)
-        }
-        var bytes: [UInt8] = []
-        var tooLarge = false
-        for try await chunk in self.body where !tooLarge {
-            if bytes.count + chunk.readableBytes > limit {
-                tooLarge = true
-                bytes = []
-            } else {
-                bytes.append(contentsOf: chunk.readableBytesView)
-            }
-        }
-        return tooLarge ? nil : bytes
-    }
 }

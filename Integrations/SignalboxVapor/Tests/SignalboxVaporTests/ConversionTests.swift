@@ -48,36 +48,6 @@ import VaporTesting
         }
     }
 
-    @Test func aCollectedBodyIsReturnedUpToTheLimitAndRefusedPastIt() async throws {
-        try await self.withApplication { app in
-            func request(_ body: String) -> Vapor.Request {
-                Vapor.Request(
-                    application: app,
-                    method: .POST,
-                    url: "/todo",
-                    collectedBody: ByteBuffer(string: body),
-                    on: app.eventLoopGroup.next()
-                )
-            }
-            let within = try await request("12345").collectBody(upTo: 5)
-            #expect(within == Array("12345".utf8))
-            let past = try await request("123456").collectBody(upTo: 5)
-            #expect(past == nil)
-            let empty = Vapor.Request(application: app, method: .GET, url: "/todo", on: app.eventLoopGroup.next())
-            let nothing = try await empty.collectBody(upTo: 5)
-            #expect(nothing == [])
-            let declared = Vapor.Request(
-                application: app,
-                method: .POST,
-                url: "/todo",
-                headers: ["Content-Length": "6"],
-                on: app.eventLoopGroup.next()
-            )
-            let unread = try await declared.collectBody(upTo: 5)
-            #expect(unread == nil, "a declared length past the limit is refused unread")
-        }
-    }
-
     @Test func everyResponseFieldSurvivesInOrderWithEachSetCookie() {
         var response = SignalboxHTTP.Response(
             status: .seeOther,

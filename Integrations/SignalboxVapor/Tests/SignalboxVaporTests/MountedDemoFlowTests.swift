@@ -131,4 +131,29 @@ import Testing
             #expect(todo.body.contains("Paint the roses red"))
         }
     }
+
+    @Test func aFileUploadedThroughTheAdapterIsAttachedAndDownloads() async throws {
+        try await TodoService.run { service in
+            let client = try service.browser()
+            try await client.logIn()
+            try await client.get("/todo/authenticated/todos/todo/1")
+            let attached = try await client.post(
+                "/todo/authenticated/todos/todo/1",
+                multipart: MultipartEncoding(
+                    fields: [("action", "attach")],
+                    files: [
+                        .init(name: "file", filename: "notes.txt", contentType: "text/plain", bytes: Array("hi".utf8))
+                    ]
+                )
+            )
+            #expect(attached.status == .seeOther)
+            let page = try await client.follow(attached)
+            #expect(
+                page.body.contains(#"<a href="/todo/authenticated/todos/todo/1?download=1" download>notes.txt</a>"#)
+            )
+            let file = try await client.get("/todo/authenticated/todos/todo/1?download=1")
+            #expect(file.status == .ok)
+            #expect(file.response.body == Array("hi".utf8))
+        }
+    }
 }
