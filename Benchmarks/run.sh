@@ -22,6 +22,9 @@
 #   scaleout  Benchmarks/scaleout/scaleout.sh — one instance on SQLite, one on PostgreSQL, three behind
 #             nginx: req/s, p99, database round trips and CPU per request, capacity estimate (section
 #             "scaleout"; needs PostgreSQL and nginx, about 7 minutes)
+#   forms     Benchmarks/forms/forms.sh — memory while 8 clients upload 50 MB files at once (to temporary
+#             files vs in memory), instructions of typed decoding vs FormData by hand (section "forms",
+#             about 2 minutes; runs only when named)
 #   embedding Benchmarks/embedding/embedding.sh — the list page on the embedded server vs mounted at /todo
 #             in the Hummingbird and Vapor examples (section "embedding", about 4 minutes)
 #
@@ -68,7 +71,7 @@ if [ -z "${SKIP_BUILD:-}" ]; then
             --scratch-path "$ROOT/Benchmarks/.build/mhd-hello" --product SignalboxHello
         swift build -c release --package-path "$ROOT/Benchmarks/peers/hummingbird-todo"
     fi
-    if wants load || wants render; then
+    if wants load || wants render || wants forms; then
         swift build -c release --package-path "$ROOT/Benchmarks/render"
     fi
 fi
@@ -81,5 +84,6 @@ wants render && "$ROOT/Benchmarks/render/render.sh"
 wants durable && "$ROOT/Benchmarks/durable/durable.sh"
 wants scaleout && "$ROOT/Benchmarks/scaleout/scaleout.sh"
 wants embedding && "$ROOT/Benchmarks/embedding/embedding.sh"
+wants forms && "$ROOT/Benchmarks/forms/forms.sh"
 
 echo "== done in $(( $(date +%s) - started )) s; see BENCHMARKS.md"

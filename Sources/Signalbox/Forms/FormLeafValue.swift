@@ -40,7 +40,7 @@ extension Bool: FormLeafValue {
     static var formKind: FormSchema.Kind { .checkbox }
     /// A checkbox sends `on` (or its `value`) when checked and nothing when not.
     static func parse(_ text: String, options: FormDecoder) -> Result<Bool, FormFieldError> {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmedFormText.lowercased() {
         case "on", "true", "1", "yes": .success(true)
         case "off", "false", "0", "no": .success(false)
         default: .failure(FormFieldError("Choose yes or no."))
@@ -54,7 +54,7 @@ extension Bool: FormLeafValue {
 extension Date: FormLeafValue {
     static var formKind: FormSchema.Kind { .date }
     static func parse(_ text: String, options: FormDecoder) -> Result<Date, FormFieldError> {
-        guard let date = FormDates.date(from: text.trimmingCharacters(in: .whitespaces), in: options.timeZone) else {
+        guard let date = FormDates.date(from: text.trimmedFormText, in: options.timeZone) else {
             return .failure(FormFieldError("Enter a date as YYYY-MM-DD, such as 2026-03-31."))
         }
         return .success(date)
@@ -69,7 +69,7 @@ protocol FormIntegerLeaf: FormLeafValue, FixedWidthInteger {}
 extension FormIntegerLeaf {
     static var formKind: FormSchema.Kind { .integer }
     static func parse(_ text: String, options: FormDecoder) -> Result<Self, FormFieldError> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedFormText
         if let value = Self(trimmed, radix: 10) { return .success(value) }
         var digits = trimmed.utf8[...]
         if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
@@ -99,7 +99,7 @@ protocol FormFloatingLeaf: FormLeafValue, BinaryFloatingPoint, LosslessStringCon
 extension FormFloatingLeaf {
     static var formKind: FormSchema.Kind { .number }
     static func parse(_ text: String, options: FormDecoder) -> Result<Self, FormFieldError> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedFormText
         let isDecimal = trimmed.utf8.allSatisfy {
             ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".")
                 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e")
@@ -121,7 +121,7 @@ extension Decimal: FormLeafValue {
     static var formKind: FormSchema.Kind { .number }
     /// A decimal number written with a dot (`12.50`), exact (money, say).
     static func parse(_ text: String, options: FormDecoder) -> Result<Decimal, FormFieldError> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedFormText
         let isDecimal =
             !trimmed.isEmpty
             && trimmed.utf8.allSatisfy {
@@ -140,7 +140,7 @@ extension Decimal: FormLeafValue {
 extension UUID: FormLeafValue {
     static var formKind: FormSchema.Kind { .text }
     static func parse(_ text: String, options: FormDecoder) -> Result<UUID, FormFieldError> {
-        guard let value = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = UUID(uuidString: text.trimmedFormText) else {
             return .failure(FormFieldError("Enter a valid identifier."))
         }
         return .success(value)

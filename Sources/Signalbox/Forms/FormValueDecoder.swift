@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One decode of a submitted form: the values by name, the errors so far.
 final class FormDecodingState {
@@ -16,10 +17,12 @@ final class FormDecodingState {
         var prefixes: Set<String> = []
         for (name, value) in form.fields {
             values[name, default: []].append(value)
-            var prefix = name[...]
-            while let dot = prefix.lastIndex(of: ".") {
-                prefix = prefix[..<dot]
-                guard prefixes.insert(String(prefix)).inserted else { break }
+            // A nested type's field (`a.b.c`): its prefixes, found over UTF-8 (most names have none).
+            let utf8 = name.utf8
+            var end = utf8.endIndex
+            while let dot = utf8[..<end].lastIndex(of: UInt8(ascii: ".")) {
+                guard prefixes.insert(String(name[..<dot])).inserted else { break }
+                end = dot
             }
         }
         var files: [String: [FormFile]] = [:]
@@ -69,7 +72,7 @@ final class FormDecodingState {
     }
 
     func filled(_ name: String) -> [String] {
-        (self.values[name] ?? []).filter { !$0.allSatisfy(\.isWhitespace) }
+        (self.values[name] ?? []).filter { !$0.isBlankFormText }
     }
 
     /// The value of field `name` as `T`: `nil` when `optional` and nothing was filled in; a
@@ -77,15 +80,16 @@ final class FormDecodingState {
     ///
     /// - Throws: ``FormDecodingStop`` after an error with no stand-in.
     func decode<T: Decodable>(_ type: T.Type, name: String, optional: Bool) throws -> T? {
-        if let wrapped = T.self as? any FormOptionalValue.Type {
-            func inner<W: Decodable>(_: W.Type) throws -> Any? { try self.decode(W.self, name: name, optional: true) }
-            return (wrapped.init(formWrapped: try inner(wrapped.formWrappedType)) as! T)
-        }
+        // Leaves first: most fields are, and their parser is one look-up (the casts below are not).
         if T.self == FormFile.self {
             return self.file(name: name, optional: optional).map { $0 as! T }
         }
         if let parsed = self.parser(for: T.self) {
             return self.leaf(parsed, name: name, optional: optional).map { $0 as! T }
+        }
+        if let wrapped = T.self as? any FormOptionalValue.Type {
+            func inner<W: Decodable>(_: W.Type) throws -> Any? { try self.decode(W.self, name: name, optional: true) }
+            return (wrapped.init(formWrapped: try inner(wrapped.formWrappedType)) as! T)
         }
         if let repeated = T.self as? any FormRepeatedValue.Type {
             return self.repeated(repeated, name: name, optional: optional).map { $0 as! T }
@@ -103,8 +107,19 @@ final class FormDecodingState {
         }
     }
 
-    /// How text becomes a `T`, when `T` is a leaf or a choice.
+    /// How text becomes a `T`, when `T` is a leaf or a choice: made once per type (a choice's
+    /// cases and their texts, a leaf's functions) and kept.
     private func parser<T>(for type: T.Type) -> FormTextParser? {
+        let key = ObjectIdentifier(T.self)
+        if let known = Self.parsers.withLock({ $0[key] }) { return known }
+        let made = Self.makeParser(for: T.self)
+        Self.parsers.withLock { $0[key] = made }
+        return made
+    }
+
+    private static let parsers = Mutex<[ObjectIdentifier: FormTextParser?]>([:])
+
+    private static func makeParser<T>(for type: T.Type) -> FormTextParser? {
         if let leaf = T.self as? any FormLeafValue.Type {
             func make<L: FormLeafValue>(_: L.Type) -> FormTextParser {
                 FormTextParser(
@@ -120,7 +135,7 @@ final class FormDecodingState {
             let message = FormChoice.message(cases.map(\.text))
             return FormTextParser(
                 parse: { text, _ in
-                    let trimmed = text.trimmingCharacters(in: .whitespaces)
+                    let trimmed = text.trimmedFormText
                     guard let match = cases.first(where: { $0.text == trimmed }) else {
                         return .failure(FormFieldError(message))
                     }
@@ -195,7 +210,11 @@ final class FormDecodingState {
 }
 
 /// Text to a value of one leaf or choice type.
-struct FormTextParser {
+///
+/// `@unchecked Sendable`: made once per type and kept in a cache shared by every decode; it is
+/// never changed after it is made, its functions are pure, and the values it holds (a
+/// placeholder, a choice's cases) are values of the form's leaf types, only ever copied out.
+struct FormTextParser: @unchecked Sendable {
     let parse: (String, FormDecoder) -> Result<Any, FormFieldError>
     let absent: Any?
     let placeholder: Any

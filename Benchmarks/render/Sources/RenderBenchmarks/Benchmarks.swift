@@ -317,6 +317,12 @@ func serve(port: Int, useSwiftMustache: Bool) async throws {
     publicRoot.removeLast("Templates".count)
     let site = StaticFiles(root: publicRoot + "Public", fallback: app)
     let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: port), responder: site, logger: logger)
+    try await runUntilSignalled(server)
+}
+
+/// Starts `server`, prints its port ("Listening on …", for Benchmarks/lib.sh's start_server) and
+/// runs it until SIGINT or SIGTERM.
+func runUntilSignalled(_ server: HTTPServer) async throws {
     let signals = try SignalWaiter()
     try server.start()
     print("Listening on http://127.0.0.1:\(server.port)")

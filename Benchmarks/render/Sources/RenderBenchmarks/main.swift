@@ -6,6 +6,9 @@
 //   RenderBenchmarks --verify                       compiled engine output == swift-mustache output, byte for byte
 //   RenderBenchmarks --dump DIR                     writes the pages both renderers produce
 //   RenderBenchmarks --serve PORT [--interpreted]   the todo demo on HTTPServer (compiled engine, or swift-mustache)
+//   RenderBenchmarks --serve-uploads PORT [--in-memory]  a server answering the sizes of uploaded files
+//                                                   (written to temporary files, or bodies held in memory)
+//   RenderBenchmarks --list-forms                   the form benchmarks' names (run like any other by NAME)
 //   RenderBenchmarks --session-memory N             heap bytes per logged-in session with a 3-deep stack
 //   RenderBenchmarks --export-templates DIR         writes the library's own templates (MustacheRenderer.defaultTemplates)
 //                                                   as DIR/NAME.mustache (for the Hummingbird peer, under the demo's)
@@ -32,6 +35,8 @@ func run(_ arguments: [String]) async throws {
 let benchmarks = allBenchmarks()
 if arguments.first == "--list" {
     for benchmark in benchmarks { print(benchmark.name) }
+} else if arguments.first == "--list-forms" {
+    for benchmark in formBenchmarks() { print(benchmark.name) }
 } else if arguments.first == "--verify" {
     let reference = try await pages(try mustache())
     let candidate = try await pages(try compiled())
@@ -72,7 +77,9 @@ if arguments.first == "--list" {
         }
     }
 } else if let name = arguments.first, !name.hasPrefix("--"), arguments.count > 1, let iterations = Int(arguments[1]) {
-    guard let benchmark = benchmarks.first(where: { $0.name == name }) else { fatalError("no benchmark \(name)") }
+    guard let benchmark = (benchmarks + formBenchmarks()).first(where: { $0.name == name }) else {
+        fatalError("no benchmark \(name)")
+    }
     let operation = try await benchmark.make()
     for _ in 0..<iterations { try await operation() }
 } else {
@@ -87,7 +94,18 @@ if arguments.first == "--list" {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--serve" {
+if arguments.first == "--serve-uploads" {
+    Task {
+        do {
+            try await serveUploads(port: Int(arguments[1]) ?? 0, inMemory: arguments.contains("--in-memory"))
+            exit(0)
+        } catch {
+            print("serve-uploads: \(error)")
+            exit(1)
+        }
+    }
+    dispatchMain()
+} else if arguments.first == "--serve" {
     // A server: Swift's global executor is fine here (not run under valgrind).
     Task {
         do {

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Forms (issue 32): the memory of uploads and the cost of typed decoding.
+#   Benchmarks/forms/forms.sh          (after Benchmarks/run.sh has built the binaries; ONLY=forms)
+#
+# 1. Upload memory: the embedded server (RenderBenchmarks --serve-uploads) while 8 clients (curl)
+#    upload a 50 MB file each at once, with uploads written to temporary files as they arrive
+#    (the default) and, for comparison, with bodies collected in memory. The server's resident
+#    set is sampled every 20 ms (VmRSS); its peak (VmHWM) is read before it stops.
+# 2. Typed decoding against reading FormData by hand, four fields (text with a length rule, a
+#    number in a range, a choice, a checkbox): instructions per decode (callgrind, the difference
+#    of HIGH and LOW decodes, so start-up does not count).
+# Writes the "forms" section of BENCHMARKS.md; raw outputs stay in Benchmarks/.build/results/forms.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+OUT="$ROOT/Benchmarks/.build/results/forms"
+source "$ROOT/Benchmarks/lib.sh"
+rm -rf "$OUT" && mkdir -p "$OUT"
+trap stop_servers EXIT
+CLIENTS="${CLIENTS:-8}"
+SIZE_MB="${SIZE_MB:-50}"
+LOW="${LOW:-2000}"
+HIGH="${HIGH:-12000}"
+
+echo "== forms: upload memory, $CLIENTS clients × $SIZE_MB MB at once"
+head -c $((SIZE_MB * 1024 * 1024)) /dev/urandom >"$OUT/upload.bin"
+for mode in spooled in-memory; do
+    flag=""
+    [ "$mode" = in-memory ] && flag="--in-memory"
+    start_server UP "$OUT/$mode.log" "$BIN_RENDER" --serve-uploads 0 $flag
+    idle=$(rss_kib "$PID_UP")
+    ( while kill -0 "$PID_UP" 2>/dev/null; do rss_kib "$PID_UP" 2>/dev/null || true; sleep 0.02; done ) >"$OUT/$mode.samples" &
+    sampler=$!
+    started=$(date +%s.%N)
+    clients=()
+    for i in $(seq 1 "$CLIENTS"); do
+        curl -sS -o "$OUT/$mode.answer.$i" -w '%{http_code}\n' -F "file=@$OUT/upload.bin" \
+            "http://127.0.0.1:$PORT_UP/upload" >"$OUT/$mode.status.$i" &
+        clients+=($!)
+    done
+    for pid in "${clients[@]}"; do wait "$pid" || true; done
+    elapsed=$(echo "$(date +%s.%N) - $started" | bc)
+    hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$PID_UP/status")
+    kill "$sampler" 2>/dev/null || true
+    wait "$sampler" 2>/dev/null || true
+    peak=$(sort -n "$OUT/$mode.samples" | tail -1)
+    ok=$(cat "$OUT/$mode.status."* | grep -c '^200$' || true)
+    answer=$(cat "$OUT/$mode.answer.1")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$mode" "$idle" "$peak" "$hwm" "$ok" "$elapsed" "$answer" | tee -a "$OUT/memory.tsv"
+    stop_servers
+done
+rm -f "$OUT/upload.bin"
+
+echo "== forms: instructions per decode (callgrind, $HIGH - $LOW decodes)"
+VG_BIN="$OUT/RenderBenchmarks.nodebug"
+cp "$BIN_RENDER" "$VG_BIN"
+strip -g "$VG_BIN"
+: >"$OUT/decode.tsv"
+while IFS= read -r name; do
+    refs() {
+        env SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$VG_BIN" "$name" "$1" \
+            --templates "$ROOT/Templates" 2>&1 | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
+    }
+    blocks() {
+        env SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=dhat --dhat-out-file=/dev/null "$VG_BIN" "$name" "$1" \
+            --templates "$ROOT/Templates" 2>&1 | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,
+    }
+    r_low=$(refs "$LOW"); r_high=$(refs "$HIGH"); n_low=$(blocks "$LOW"); n_high=$(blocks "$HIGH")
+    span=$((HIGH - LOW))
+    printf '%s\t%s\t%s\n' "$name" $(((r_high - r_low) / span)) $(((n_high - n_low) / span)) | tee -a "$OUT/decode.tsv"
+done < <("$BIN_RENDER" --list-forms)
+
+python3 - "$OUT" "$(machine_line)" "$CLIENTS" "$SIZE_MB" "$LOW" "$HIGH" >"$OUT/section.md" <<'PYTHON'
+import sys
+out, machine, clients, size, low, high = sys.argv[1:7]
+rows = [line.rstrip("\n").split("\t") for line in open(f"{out}/memory.tsv")]
+decode = [line.rstrip("\n").split("\t") for line in open(f"{out}/decode.tsv")]
+mb = lambda kib: f"{int(kib) / 1024:.0f} MB"
+print("<!-- forms:begin -->")
+print("### Forms: upload memory and typed decoding (issue 32)")
+print()
+print(f"{machine}. Command: `ONLY=forms Benchmarks/run.sh` (or `Benchmarks/forms/forms.sh` after a build).")
+print()
+print(f"**Upload memory**: the embedded server answering the sizes of uploaded files while {clients} clients (curl)")
+print(f"upload a {size} MB file each at once; its resident set sampled every 20 ms and its peak (VmHWM).")
+print()
+print("| Server | idle RSS | peak RSS (sampled) | VmHWM | answered 200 | wall time |")
+print("|---|---:|---:|---:|---:|---:|")
+names = {"spooled": "uploads written to temporary files (the default)", "in-memory": "bodies collected in memory (uploads off)"}
+for mode, idle, peak, hwm, ok, elapsed, answer in rows:
+    print(f"| {names[mode]} | {mb(idle)} | {mb(peak)} | {mb(hwm)} | {ok} of {clients} | {float(elapsed):.1f} s |")
+print()
+print(f"**Typed decoding**: four fields (text with a length rule, a number in a range, a choice, a checkbox);")
+print(f"instructions and allocations per decode, the difference of {high} and {low} decodes (callgrind, DHAT).")
+print()
+print("| Benchmark | instructions | allocations |")
+print("|---|---:|---:|")
+for name, refs, blocks in decode:
+    print(f"| {name} | {int(refs):,} | {blocks} |")
+print("<!-- forms:end -->")
+PYTHON
+cat "$OUT/section.md"
+write_section forms "$OUT/section.md"
