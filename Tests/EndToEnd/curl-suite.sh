@@ -473,6 +473,9 @@ get "/authenticated/todos/todo/2?download=$ATTACHMENT"
 expect_status "another todo's page does not offer it" 404
 head -c 11000000 /dev/zero >"$WORK/huge.bin"
 request POST /authenticated/todos/todo/1 -F "_csrf=$CSRF" -F action=attach -F "file=@$WORK/huge.bin"
+# The embedded server answers this itself, before the app (which names the instance): not one
+# of the answers the cluster checks count.
+sed -i '$d' "$WORK/served-by"
 expect_status "an upload past the server's limit is 413" 413
 expect_body "naming the limit" "larger than 10 MiB"
 get /authenticated/todos/todo/1
