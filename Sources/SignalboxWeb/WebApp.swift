@@ -150,14 +150,17 @@ public struct WebApp: Responder {
     /// larger than ``Configuration/maxFormBytes``: an adapter that collects bodies itself answers
     /// this, so the client sees the same error page (or JSON) as from any other limit.
     public func respondBodyTooLarge(to request: Request) -> Response {
-        let exchange = Exchange(request, cookieName: self.configuration.cookieName, logger: self.logger)
-        let error = self.webError(for: FormDecodingError.tooLarge(limit: self.configuration.maxFormBytes), exchange)
-        return self.present(Answer(.error(error, homePath: nil)), exchange)
+        self.respondRefused(FormDecodingError.tooLarge(limit: self.configuration.maxFormBytes), to: request)
     }
 
     /// The web layer's answer to an upload refused while it was read (a limit of
     /// ``Configuration/uploads``: 413; a malformed body: 400), as ``RequestBodyReader`` gives it.
     func respondRefusedUpload(_ error: MultipartSpoolError, to request: Request) -> Response {
+        self.respondRefused(error, to: request)
+    }
+
+    /// The error page (or JSON) for a request refused before it reached a session.
+    private func respondRefused(_ error: any Error, to request: Request) -> Response {
         let exchange = Exchange(request, cookieName: self.configuration.cookieName, logger: self.logger)
         return self.present(Answer(.error(self.webError(for: error, exchange), homePath: nil)), exchange)
     }

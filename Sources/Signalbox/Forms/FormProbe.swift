@@ -23,7 +23,8 @@ final class FormProbe<Form: Decodable> {
         }
         self.leaves = first.leaves
         self.nested = first.nested
-        let bits = max(1, Int.bitWidth - (first.leaves.count + 1).leadingZeroBitCount)
+        // Field `i` is told apart by the bits of `i + 1`, at most the leaf count.
+        let bits = Int.bitWidth - first.leaves.count.leadingZeroBitCount
         for bit in 1..<max(bits, 1) {
             let state = FormProbeState(bit: bit)
             guard let instance = try? Form(from: FormProbeDecoder(state: state, prefix: "")),

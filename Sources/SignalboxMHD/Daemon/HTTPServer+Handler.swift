@@ -67,21 +67,18 @@ extension HTTPServer {
         if collector.hostCount > 1 {
             return self.reject(connection, state, .badRequest, "more than one Host header field")
         }
-        if let limits = self.configuration.uploads, let type = collector.fields[.contentType],
-            let boundary = MultipartParser.boundary(fromContentType: type)
-        {
-            if let length = collector.contentLength, length > UInt64(limits.maxBytes) {
-                let refusal = MultipartSpoolError.bodyTooLarge(limit: limits.maxBytes)
-                return self.reject(connection, state, .contentTooLarge, refusal.description)
-            }
+        if let limits = self.configuration.uploads {
             do {
-                let directory = try UploadDirectory.path()
-                state.upload = MultipartSpooler(boundary: boundary, directory: directory, limits: limits)
+                state.upload = try MultipartSpooler.forRequest(collector.fields, limits: limits)
+            } catch .bodyTooLarge(let limit) {
+                let refusal = MultipartSpoolError.bodyTooLarge(limit: limit)
+                return self.reject(connection, state, .contentTooLarge, refusal.description)
             } catch {
                 self.logger.error("Upload refused", metadata: ["reason": "\(error)"])
                 return self.reject(connection, state, .internalServerError, "the upload cannot be stored")
             }
-        } else if let length = collector.contentLength, length > UInt64(self.configuration.maxBodySize) {
+        }
+        if state.upload == nil, let length = collector.contentLength, length > UInt64(self.configuration.maxBodySize) {
             return self.reject(connection, state, .contentTooLarge, self.tooLargeMessage)
         }
         state.head = HTTPRequest(

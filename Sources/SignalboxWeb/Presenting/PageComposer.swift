@@ -102,8 +102,9 @@ struct PageComposer {
         String(decoding: try self.contentUTF8(of: page, at: index, csrf: csrf, extras: extras), as: UTF8.self)
     }
 
-    /// One screen's HTML: its template with its view model plus `csrf`, `path`, `base`, `mount`
-    /// (and the 422 extras; a form screen's `fields` and `formFields`), then each wrapper template from the innermost out, with `content`.
+    /// One screen's HTML: its template with its view model plus `csrf`, `submission`, `path`,
+    /// `base`, `mount` (and the 422 extras; a form screen's `fields`, `formFields` and
+    /// `formEnctype`), then each wrapper template from the innermost out, with `content`.
     private func contentUTF8(
         of page: PageDocument,
         at index: Int,

@@ -34,24 +34,15 @@ public struct RequestBodyReader {
         self.app = app
         self.request = request
         self.request.body = []
-        let fields = request.headerFields
-        let length = fields[.contentLength].flatMap(Int.init)
-        if let type = fields[.contentType], let boundary = MultipartParser.boundary(fromContentType: type) {
-            let limits = app.configuration.uploads
-            if let length, length > limits.maxBytes {
-                self.refusal = .upload(.bodyTooLarge(limit: limits.maxBytes))
-                return
-            }
-            do {
-                self.spooler = MultipartSpooler(
-                    boundary: boundary,
-                    directory: try UploadDirectory.path(),
-                    limits: limits
-                )
-            } catch {
-                self.refusal = .upload(error)
-            }
-        } else if let length, length > app.configuration.maxFormBytes {
+        do {
+            self.spooler = try MultipartSpooler.forRequest(request.headerFields, limits: app.configuration.uploads)
+        } catch {
+            self.refusal = .upload(error)
+            return
+        }
+        if self.spooler == nil, let length = request.headerFields[.contentLength].flatMap(Int.init),
+            length > app.configuration.maxFormBytes
+        {
             self.refusal = .tooLarge
         }
     }

@@ -188,16 +188,14 @@ extension WebApp {
         if !body.isEmpty, let type = exchange.request.headerFields.combinedValue(.contentType) {
             let mediaType = type.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
             if mediaType == "multipart/form-data" {
-                guard let boundary = MultipartParser.boundary(fromContentType: type) else {
+                let fields = exchange.request.headerFields
+                guard var upload = try MultipartSpooler.forRequest(fields, limits: self.configuration.uploads) else {
                     throw MultipartSpoolError.malformed(.malformed("the Content-Type has no usable boundary"))
                 }
-                spooler = MultipartSpooler(
-                    boundary: boundary,
-                    directory: try UploadDirectory.path(),
-                    limits: self.configuration.uploads
-                )
-                try body.withUnsafeBytes { bytes throws(MultipartSpoolError) in try spooler?.append(bytes) }
-                guard let form = try spooler?.finish() else { return FormData() }
+                // (A spooler that throws has removed its files already.)
+                try body.withUnsafeBytes { bytes in try upload.append(bytes) }
+                let form = try upload.finish()
+                spooler = upload
                 return FormData(form)
             }
             guard mediaType == "application/x-www-form-urlencoded" else { throw WebError.unsupportedMediaType }
