@@ -15,7 +15,8 @@ struct LedgerFailure: Error, Equatable {
     var message: String
 }
 
-final class LedgerScreen: Screen {
+final class LedgerScreen: Screen, Answering {
+    typealias Answer = String
     let name: String
     let ledger: Ledger
     init(_ name: String, ledger: Ledger) {
@@ -34,7 +35,7 @@ final class LedgerScreen: Screen {
     }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
-        try await context.finish(with: form["value"] ?? "")
+        try await self.finish(with: form["value"] ?? "", context: context)
         return .accepted
     }
 }
@@ -56,10 +57,10 @@ final class LedgerCoordinator: NavigationCoordinatable {
     func makeQuestion() -> LedgerScreen { LedgerScreen("question", ledger: self.ledger) }
     func makeFailing() -> LedgerScreen { LedgerScreen("failing", ledger: self.ledger) }
 
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        await self.ledger.record("guard \(attempt.route)")
-        if attempt.route == "failing" { throw LedgerFailure(message: "guard") }
-        guard attempt.route == "account", let id = attempt.input as? Int else { return .allow }
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        await self.ledger.record("guard \(attempt)")
+        if attempt.targets(\.failing) { throw LedgerFailure(message: "guard") }
+        guard let id = attempt.input(for: \.account) else { return .allow }
         return await self.ledger.isClosed(id) ? .notFound("account \(id) is closed") : .allow
     }
 
@@ -161,9 +162,10 @@ final class LedgerCoordinator: NavigationCoordinatable {
         let ledger = Ledger()
         await ledger.close(4)
         let coordinator = LedgerCoordinator(ledger: ledger)
-        let attempt = NavigationAttempt(route: "account", kind: .route(.push), input: 4, origin: .path("/account/4"))
+        let attempt = NavigationAttempt(to: \.account, 4, of: coordinator, origin: .path("/account/4"))
+        #expect(attempt.kind == .route(.push))
         #expect(try await coordinator.guardNavigation(attempt) == .notFound("account 4 is closed"))
-        let other = NavigationAttempt(route: "account", kind: .route(.push), input: 5, origin: .operation)
+        let other = NavigationAttempt(to: \.account, 5, of: coordinator)
         #expect(try await coordinator.guardNavigation(other) == .allow)
     }
 }

@@ -16,8 +16,8 @@ final class WorkspaceTabs: TabCoordinatable {
     }
     func projectTitle(id: Int) async throws -> String { "Project \(id)" }
     func projectBadge(id: Int) async throws -> String? { id == 3 ? "!" : nil }
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        attempt.route == "project" && attempt.input as? Int == 13 ? .refuse("unlucky") : .allow
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        attempt.input(for: \.project) == 13 ? .refuse("unlucky") : .allow
     }
 }
 

@@ -11,12 +11,10 @@ final class GuardedApp: NavigationCoordinatable {
     func makeAdmin() -> TestScreen { TestScreen("admin") }
     func makeVault() -> TestScreen { TestScreen("vault") }
 
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        switch attempt.route {
-        case "admin" where !self.isAdmin: .redirect(to: "/")
-        case "vault": .refuse("the vault is closed")
-        default: .allow
-        }
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        if attempt.targets(\.admin), !self.isAdmin { return .redirect(to: \.home) }
+        if attempt.targets(\.vault) { return .refuse("the vault is closed") }
+        return .allow
     }
 }
 
@@ -94,8 +92,8 @@ final class DetourApp: NavigationCoordinatable {
     @Route(.push) var login = makeLogin
     func makeHome() -> TestScreen { TestScreen("home") }
     func makeLogin() -> TestScreen { TestScreen("login") }
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        attempt.route == "login" ? .redirect(to: "/", resume: false) : .allow
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        attempt.targets(\.login) ? .redirect(to: \.home, resume: false) : .allow
     }
 }
 
@@ -120,8 +118,8 @@ final class CatalogApp: NavigationCoordinatable {
     let existing: Set<Int> = [1, 2]
     func makeList() -> TestScreen { TestScreen("list") }
     func makeItem(id: Int) -> TestScreen { TestScreen("item", input: String(id)) }
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        if attempt.route == "item", let id = attempt.input as? Int, !self.existing.contains(id) {
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        if let id = attempt.input(for: \.item), !self.existing.contains(id) {
             return .notFound("there is no item \(id)")
         }
         return .allow
@@ -136,5 +134,90 @@ final class CatalogApp: NavigationCoordinatable {
         await #expect(throws: error) { _ = try await tree.apply(path: "/item/9") }
         #expect(error.kind == .notFound)
         #expect(tree.path == "/item/2")
+    }
+}
+
+/// A shelf inside a tab: retired items redirect to their successor (id + 100), by key path.
+final class ShelfCoordinator: NavigationCoordinatable {
+    let stack = NavigationStack(initial: \ShelfCoordinator.list)
+    @Root var list = makeList
+    @Route(.push) var item = makeItem
+    @Route(.push) var retired = makeRetired
+    @Route(.push) var staff = makeStaff
+    @Route(.push) var help = makeHelp
+    func makeList() -> TestScreen { TestScreen("list") }
+    func makeItem(id: Int) -> TestScreen { TestScreen("item", input: String(id)) }
+    func makeRetired(id: Int) -> TestScreen { TestScreen("retired", input: String(id)) }
+    func makeStaff() -> TestScreen { TestScreen("staff") }
+    func makeHelp() -> TestScreen { TestScreen("help") }
+
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        if let id = attempt.input(for: \.retired) { return .redirect(to: \.item, id + 100) }
+        if attempt.targets(\.staff) { return .stay }
+        if attempt.targets(\.help) { return .redirect(toPath: "/about") }
+        return .allow
+    }
+}
+
+final class ShopTabs: TabCoordinatable {
+    let child = TabChild(startingItems: [\ShopTabs.front, \.shelf])
+    @Route(tab: "Front") var front = makeFront
+    @Route(tab: "Shelf") var shelf = makeShelf
+    func makeFront() -> TestScreen { TestScreen("front") }
+    func makeShelf() -> ShelfCoordinator { ShelfCoordinator() }
+}
+
+@Suite struct TypedGuardTests {
+    @Test func anAttemptMatchesItsOwnRouteAndGivesItsInputTyped() throws {
+        let shelf = ShelfCoordinator()
+        let attempt = NavigationAttempt(to: \.retired, 7, of: shelf, origin: .path("/shelf/retired/7"))
+        #expect(attempt.targets(\.retired))
+        #expect(!attempt.targets(\.item))
+        #expect(attempt.input(for: \.retired) == 7)
+        #expect(attempt.input(for: \.item) == nil)
+        #expect(attempt.kind == .route(.push))
+        #expect(attempt.description == "retired")
+        #expect(NavigationAttempt(to: \.list, of: shelf).kind == .root)
+    }
+
+    @Test func aRedirectToARouteWithInputLeadsUnderTheGuardedCoordinatorsOwnPath() async throws {
+        let tree = NavigationTree(root: ShopTabs())
+        #expect(try await tree.apply(path: "/shelf/retired/3") == .redirected(to: "/shelf/item/103", resumes: true))
+        #expect(tree.path == "/front")
+        #expect(tree.pendingPath == "/shelf/retired/3")
+        #expect(try await tree.apply(path: "/shelf/item/103") == .applied(path: "/shelf/item/103"))
+    }
+
+    @Test func anOperationThatIsRedirectedFailsWithTheTypedTargetsPath() async throws {
+        let tabs = ShopTabs()
+        let tree = NavigationTree(root: tabs)
+        let shelf = try await tabs.focusFirst(\.shelf)
+        await #expect(throws: NavigationError.redirect(to: "/shelf/item/104")) {
+            _ = try await shelf.route(to: \.retired, 4)
+        }
+        #expect(tree.path == "/shelf")
+    }
+
+    @Test func stayKeepsTheCurrentPageAndRemembersNothing() async throws {
+        let tabs = ShopTabs()
+        let tree = NavigationTree(root: tabs)
+        try await tabs.focusFirst(\.shelf).route(to: \.item, 1)
+        #expect(try await tree.apply(path: "/shelf/staff") == .redirected(to: "/shelf/item/1", resumes: false))
+        #expect(tree.pendingPath == nil)
+        #expect(tree.path == "/shelf/item/1")
+    }
+
+    @Test func aPathGivenAsTextIsKeptAsWritten() async throws {
+        let tree = NavigationTree(root: ShopTabs())
+        #expect(try await tree.apply(path: "/shelf/help") == .redirected(to: "/about", resumes: true))
+    }
+
+    @Test func decisionsCompareByRouteAndInput() {
+        typealias Decision = GuardDecision<ShelfCoordinator>
+        #expect(Decision.redirect(to: \.item, 3) == .redirect(to: \.item, 3))
+        #expect(Decision.redirect(to: \.item, 3) != .redirect(to: \.item, 4))
+        #expect(Decision.redirect(to: \.item, 3) != .redirect(to: \.retired, 3))
+        #expect(Decision.redirect(to: \.list) != .redirect(to: \.list, resume: false))
+        #expect(Decision.stay != .allow)
     }
 }

@@ -255,7 +255,7 @@ final class TagsCoordinator: NavigationCoordinatable {
     func makeStart() -> TestScreen { TestScreen("start") }
     func makeTags(_ tags: Set<String>) -> TestScreen { TestScreen("tags") }
     func makeList(_ tags: [String]) -> TestScreen { TestScreen("list") }
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
         self.attempts += 1
         return .allow
     }

@@ -48,6 +48,29 @@ import Testing
         #expect(!raised)
     }
 
+    @Test func anAnswerGivenAfterARestoreReachesTheRestoredPresenterTyped() async throws {
+        let (tree, items) = try await self.items()
+        try await items.route(to: \.item, 3).route(to: \.pick)
+        let (copy, _) = makeTree()
+        try await copy.restore(try tree.snapshot())
+        let restored = try #require(copy.topCoordinator as? ItemsCoordinator)
+        #expect(try await copy.submit(["action": "finish", "value": "Shed"]) == .accepted)
+        #expect(restored.picked == [.finished("Shed")])
+        #expect(items.picked.isEmpty)
+        #expect(copy.path == "/member/items/item/3")
+    }
+
+    @Test func aCoordinatorFinishesWithItsOwnAnswerType() async throws {
+        let (tree, items) = try await self.items()
+        let wizard = try await items.route(to: \.wizard)
+        try await wizard.finish(with: 7)
+        #expect(items.wizardResults == [.finished(7)])
+        #expect(tree.path == "/member/items")
+        await #expect(throws: NavigationError.coordinatorDismissed(coordinator: "WizardCoordinator")) {
+            try await wizard.finish(with: 8)
+        }
+    }
+
     @Test func aChildCoordinatorAnswersFromAnyOfItsScreens() async throws {
         let (tree, items) = try await self.items()
         let wizard = try await items.route(to: \.wizard)

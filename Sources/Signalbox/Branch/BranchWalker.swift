@@ -35,6 +35,10 @@ struct BranchWalker {
     private(set) var screenCount = 0
     /// The deepest coordinator reached so far.
     var top: CoordinatorNode?
+    /// A node whose path prefix the walk looks for (``NavigationTree/pathPrefix(of:)``), and
+    /// the prefix once the walk reached it.
+    var sought: CoordinatorNode?
+    var foundPrefix: String?
 
     init(detail: Detail, capacity: Int = 64) {
         self.detail = detail
@@ -42,6 +46,9 @@ struct BranchWalker {
     }
 
     var path: String { self.bytes.isEmpty ? "/" : String(decoding: self.bytes, as: UTF8.self) }
+
+    /// The path so far without the lone `/` of the empty path: `""` or `/a/b`.
+    var prefix: String { String(decoding: self.bytes, as: UTF8.self) }
 
     mutating func append(_ segment: String) {
         guard self.detail >= .path else { return }

@@ -14,13 +14,16 @@ public protocol Coordinatable: AnyObject, SendableMetatype {
     /// asked before anything changes, so a refusal (or an error it throws) leaves the tree as it
     /// was. The default allows everything.
     ///
+    /// The attempt and the decision name routes by key path (``Attempt`` and ``Decision`` are
+    /// this coordinator's ``NavigationAttempt`` and ``GuardDecision``):
+    ///
     /// ```swift
-    /// func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-    ///     guard attempt.route == "todo", let id = attempt.input as? Int else { return .allow }
+    /// func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+    ///     guard let id = attempt.input(for: \.todo) else { return .allow }
     ///     return try await store.todo(id: id, of: user) == nil ? .notFound("There is no todo \(id).") : .allow
     /// }
     /// ```
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision
+    func guardNavigation(_ attempt: NavigationAttempt<Self>) async throws -> GuardDecision<Self>
 
     /// Starts this coordinator with a step, as Swordinator's `start(step:)` does: called by
     /// ``StackOperations/route(to:startingWith:onDismiss:)`` once the coordinator is on the stack.
@@ -45,6 +48,11 @@ public protocol Coordinatable: AnyObject, SendableMetatype {
 }
 
 extension Coordinatable {
+    /// A navigation this coordinator's guard is asked about.
+    public typealias Attempt = NavigationAttempt<Self>
+    /// What this coordinator's guard answers.
+    public typealias Decision = GuardDecision<Self>
+
     public func customize() -> WrapperCoordinatorInfo? { nil }
 
     public func handle(_ step: any Step) async throws -> Bool { false }
@@ -55,7 +63,7 @@ extension Coordinatable {
         }
     }
 
-    public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision { .allow }
+    public func guardNavigation(_ attempt: NavigationAttempt<Self>) async throws -> GuardDecision<Self> { .allow }
 
     /// The node of this coordinator, bound to it.
     var node: CoordinatorNode {
@@ -102,15 +110,6 @@ extension Coordinatable {
         var hooks = HookQueue()
         try self.node.dismissFromParent(&hooks)
         if let action { hooks.dismissed(action) }
-        try await hooks.run()
-    }
-
-    /// Ends the flow this coordinator was presented for with `value`: the presenting route's
-    /// `onResult` handler receives `.finished(value)`.
-    public func finish(with value: Any) async throws {
-        let node = self.node
-        var hooks = HookQueue()
-        try node.finishFromParent(with: value, screen: node.displayName, &hooks)
         try await hooks.run()
     }
 

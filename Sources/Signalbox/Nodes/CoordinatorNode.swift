@@ -51,12 +51,16 @@ class CoordinatorNode {
     /// Builds the initial root or tab once the owner is known.
     func didBind(_ owner: any Coordinatable) {}
 
+    /// The segment that names the active root in paths, for a coordinator that has several.
+    var rootSegment: String? { nil }
+
     /// The active child coordinator's node, one level down (deep links travel this way).
     var activeChild: CoordinatorNode? { nil }
 
     /// ``walk(_:entered:)`` inside the owner's ``Coordinatable/customize()`` frame, if it has one:
     /// how every node walks its children.
     final func walkCustomized(_ walker: inout BranchWalker, entered: Arrival) -> Bool {
+        if walker.sought === self { walker.foundPrefix = walker.prefix }
         guard let frame = self.owner?.customize() else { return self.walk(&walker, entered: entered) }
         walker.wrappers.append(frame)
         defer { walker.wrappers.removeLast() }
@@ -92,7 +96,7 @@ class CoordinatorNode {
         throw .cannotDismiss(coordinator: child.displayName, reason: "it has no parent that can remove it")
     }
 
-    /// Ends the flow `child` belongs to with a value (see ``Coordinatable/finish(with:)``).
+    /// Ends the flow `child` belongs to with a value (see ``Answering/finish(with:)``).
     func finish(
         child: CoordinatorNode,
         with value: Any,
@@ -136,21 +140,87 @@ extension CoordinatorNode {
         try parent.finish(child: self, with: value, screen: screen, &hooks)
     }
 
-    /// What the owner's guard is asked about a navigation into route `route`.
-    final func attempt(
+    /// Asks the owner's guard about a navigation into route `route` (one generic call opens the
+    /// owner's type, so the guard gets a ``NavigationAttempt`` of its own coordinator).
+    final func askGuard(
         route: Int,
-        kind: NavigationAttempt.Kind,
+        kind: NavigationKind,
         input: Any?,
-        origin: NavigationAttempt.Origin
-    ) -> NavigationAttempt {
-        NavigationAttempt(route: self.table.routes[route].name, kind: kind, input: input, origin: origin)
+        origin: NavigationOrigin
+    ) async throws -> GuardVerdict {
+        guard let owner = self.owner else { return .allow }
+        return try await Self.ask(owner, table: self.table, route: route, kind: kind, input: input, origin: origin)
+    }
+
+    private static func ask<C: Coordinatable>(
+        _ owner: C,
+        table: RouteTable,
+        route: Int,
+        kind: NavigationKind,
+        input: Any?,
+        origin: NavigationOrigin
+    ) async throws -> GuardVerdict {
+        let attempt = NavigationAttempt(
+            coordinator: owner,
+            table: table,
+            route: route,
+            kind: kind,
+            input: input,
+            origin: origin
+        )
+        return try await owner.guardNavigation(attempt).verdict
     }
 
     /// Asks the guard on behalf of an operation; refusals and redirects become errors.
-    final func checkGuard(route: Int, kind: NavigationAttempt.Kind, input: Any?) async throws {
-        guard let owner = self.owner else { return }
-        let attempt = self.attempt(route: route, kind: kind, input: input, origin: .operation)
-        try await owner.guardNavigation(attempt).check(route: attempt.route)
+    final func checkGuard(route: Int, kind: NavigationKind, input: Any?) async throws {
+        let verdict = try await self.askGuard(route: route, kind: kind, input: input, origin: .operation)
+        guard case .redirect(let target, _) = verdict else {
+            return try verdict.check(route: self.table.routes[route].name)
+        }
+        // The redirect is relative to where this coordinator is on the active branch; one that
+        // is not there (an inactive tab's) stays on the current page.
+        guard let prefix = self.tree?.pathPrefix(of: self) else {
+            throw NavigationError.redirect(to: self.tree?.path ?? "/")
+        }
+        throw NavigationError.redirect(to: try self.path(of: target, prefix: prefix, rootSegment: nil))
+    }
+
+    /// The path a guard's redirect leads to. `prefix` is the path up to this node (`""` at the
+    /// root); `rootSegment`, the root a path being planned names (else the active root's).
+    final func path(
+        of target: RedirectTarget,
+        prefix: String,
+        rootSegment: Substring?
+    ) throws(NavigationError)
+        -> String
+    {
+        switch target {
+        case .path(let path):
+            return path
+        case .current:
+            return self.tree?.path ?? "/"
+        case .route(let keyPath, let input):
+            guard let owner = self.owner,
+                let index = RouteRegistry.routeIndex(ofPartial: keyPath, in: owner, table: self.table)
+            else { throw .routeNotFound(route: "\(keyPath)", coordinator: self.displayName) }
+            let route = self.table.routes[index]
+            if route.rootInput != nil { throw .missingRootInput(root: route.name) }
+            var path = prefix
+            if route.isRoot {
+                // A coordinator with one root does not name it in paths.
+                if self.table.namesRootInPath { path += "/" + route.name }
+            } else {
+                if route.presentation != nil, let root = rootSegment.map(String.init) ?? self.rootSegment {
+                    path += "/" + root
+                }
+                path += "/" + route.name
+            }
+            if route.input != nil {
+                guard let value = input?.value else { throw .missingInput(route: route.name) }
+                path += "/" + (try route.encodeSegment(value))
+            }
+            return path.isEmpty ? "/" : path
+        }
     }
 
     /// Throws when adding `extra` screens would exceed the tree's depth limit.
@@ -181,14 +251,14 @@ extension CoordinatorNode {
     }
 }
 
-extension GuardDecision {
-    /// Turns a refusal, a not-found or a redirect into the error an operation throws.
+extension GuardVerdict {
+    /// Turns a refusal or a not-found into the error an operation throws (a redirect is
+    /// resolved by the node that asked).
     func check(route: String) throws(NavigationError) {
         switch self {
-        case .allow: return
+        case .allow, .redirect: return
         case .refuse(let reason): throw .refused(route: route, reason: reason)
         case .notFound(let reason): throw .notFound(route: route, reason: reason)
-        case .redirect(let path, _): throw .redirect(to: path)
         }
     }
 }

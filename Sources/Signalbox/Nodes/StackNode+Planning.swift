@@ -5,7 +5,8 @@
 extension StackNode {
     func planStack(_ parser: inout PathParser) async throws {
         guard let owner = self.owner, let root = self.root else { return }
-        let switchesRoot = try await self.planRoot(&parser, owner: owner, current: root)
+        let start = parser.index
+        let switchesRoot = try await self.planRoot(&parser, owner: owner, current: root, start: start)
         var kept = 0
         var keeping = !switchesRoot
         var added: [Entry] = []
@@ -49,8 +50,7 @@ extension StackNode {
                 continue
             }
             keeping = false
-            let attempt = parser.attempt(self, route: index, kind: .route(presentation), input: input)
-            try parser.check(try await owner.guardNavigation(attempt), route: attempt.route)
+            try await parser.askGuard(self, route: index, kind: .route(presentation), input: input, start: start)
             let content = self.table.routes[index].make(owner, input)
             if case .screen = content { try parser.countScreen() } else { try await parser.plan(content) }
             added.append(
@@ -73,7 +73,12 @@ extension StackNode {
 
     /// Plans the root; returns `true` when the path switches to another root (whose build and
     /// the switch are queued).
-    private func planRoot(_ parser: inout PathParser, owner: any Coordinatable, current: Entry) async throws -> Bool {
+    private func planRoot(
+        _ parser: inout PathParser,
+        owner: any Coordinatable,
+        current: Entry,
+        start: Int
+    ) async throws -> Bool {
         guard self.table.namesRootInPath, let segment = parser.peek else {
             try await parser.plan(current.content)
             return false
@@ -93,8 +98,7 @@ extension StackNode {
             return false
         }
         let route = self.table.routes[index]
-        let attempt = parser.attempt(self, route: index, kind: .root, input: nil)
-        try parser.check(try await owner.guardNavigation(attempt), route: attempt.route)
+        try await parser.askGuard(self, route: index, kind: .root, input: nil, start: start)
         if route.rootInput != nil { throw NavigationError.missingRootInput(root: route.name) }
         let content = route.make(owner, nil)
         try await parser.plan(content)

@@ -70,6 +70,11 @@ final class StackNode: CoordinatorNode {
         try self.planStackRestore(snapshot, &plan)
     }
 
+    override var rootSegment: String? {
+        guard self.table.namesRootInPath, let root = self.root else { return nil }
+        return self.table.routes[root.route].name
+    }
+
     // MARK: Walking
 
     override func walk(_ walker: inout BranchWalker, entered: Arrival) -> Bool {

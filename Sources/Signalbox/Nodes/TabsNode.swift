@@ -111,6 +111,7 @@ final class TabsNode: CoordinatorNode {
 
     override func plan(_ parser: inout PathParser) async throws {
         guard let owner = self.owner else { return }
+        let start = parser.index
         // A path that stops at the tab bar keeps the active tab as it is.
         guard let segment = parser.peek, segment != PathCodec.endMarker else { return }
         guard let name = PathCodec.decodeName(segment), let route = self.table.index(named: name),
@@ -131,8 +132,7 @@ final class TabsNode: CoordinatorNode {
             throw NavigationError.unknownTab(name: inputSegment.map { name + "/" + $0 } ?? name)
         }
         if position != self.activeTab {
-            let attempt = parser.attempt(self, route: route, kind: .tab, input: self.tabs[position].input)
-            try parser.check(try await owner.guardNavigation(attempt), route: attempt.route)
+            try await parser.askGuard(self, route: route, kind: .tab, input: self.tabs[position].input, start: start)
         }
         if let content = self.tabs[position].content {
             try await parser.plan(content)

@@ -51,18 +51,28 @@ struct PathParser {
         return try route.decode(segments: raw)
     }
 
-    /// What `node`'s guard is asked about a navigation this path makes. Planning code asks the
-    /// owner's guard itself (one async call, the hot path of every new entry) and hands the
-    /// answer to ``check(_:route:)``.
-    func attempt(_ node: CoordinatorNode, route: Int, kind: NavigationAttempt.Kind, input: Any?) -> NavigationAttempt {
-        node.attempt(route: route, kind: kind, input: input, origin: .path(self.path))
-    }
-
-    /// A guard's answer to a navigation this path makes: a refusal is an error; a redirect ends
-    /// planning with ``PathRedirect``.
-    func check(_ decision: GuardDecision, route: String) throws {
-        if case .redirect(let target, let resume) = decision { throw PathRedirect(target: target, resume: resume) }
-        try decision.check(route: route)
+    /// Asks `node`'s guard about a navigation this path makes into its route `route`; a
+    /// refusal is an error, a redirect ends planning with ``PathRedirect``. `start` is where the
+    /// node's own segments begin (a redirect to one of its routes is relative to it).
+    func askGuard(
+        _ node: CoordinatorNode,
+        route: Int,
+        kind: NavigationKind,
+        input: Any?,
+        start: Int
+    ) async throws {
+        let verdict = try await node.askGuard(route: route, kind: kind, input: input, origin: .path(self.path))
+        switch verdict {
+        case .allow:
+            return
+        case .redirect(let target, let resume):
+            let prefix = self.segments[..<start].reduce(into: "") { $0 += "/" + $1 }
+            let root = node.table.namesRootInPath && start < self.segments.count ? self.segments[start] : nil
+            let path = try node.path(of: target, prefix: prefix, rootSegment: root)
+            throw PathRedirect(target: path.isEmpty ? "/" : path, resume: resume)
+        case .refuse, .notFound:
+            try verdict.check(route: node.table.routes[route].name)
+        }
     }
 }
 

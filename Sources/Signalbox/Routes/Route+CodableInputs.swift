@@ -35,16 +35,16 @@ extension Route where Kind == PresentedRoute {
     }
 
     /// A route with a `Codable` input to a screen that answers with a value.
-    public init<Value>(
+    public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Output.Answer>) async throws -> Void,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
-    ) where Input: Codable, Output: Screen {
+    ) where Input: Codable, Output: Screen & Answering {
         self.init(
             site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input(wrappedValue),
@@ -75,16 +75,16 @@ extension Route where Kind == PresentedRoute {
     }
 
     /// A route with a `Codable` input to a child coordinator that answers with a value.
-    public init<Value>(
+    public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Output.Answer>) async throws -> Void,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
-    ) where Input: Codable, Output: Coordinatable {
+    ) where Input: Codable, Output: Coordinatable & Answering {
         self.init(
             site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input(wrappedValue),
@@ -116,16 +116,16 @@ extension Route where Kind == PresentedRoute {
     }
 
     /// A route with several `Codable` arguments (one path segment each) to a screen that answers with a value.
-    public init<each Argument: Codable & SendableMetatype, Value>(
+    public init<each Argument: Codable & SendableMetatype>(
         wrappedValue: @escaping @Sendable (Coordinator) -> (repeat each Argument) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Output.Answer>) async throws -> Void,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
-    ) where Input == (repeat each Argument), Output: Screen {
+    ) where Input == (repeat each Argument), Output: Screen & Answering {
         self.init(
             site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input { coordinator in { arguments in wrappedValue(coordinator)(repeat each arguments) } },
@@ -158,16 +158,16 @@ extension Route where Kind == PresentedRoute {
     }
 
     /// A route with several `Codable` arguments (one path segment each) to a child coordinator that answers with a value.
-    public init<each Argument: Codable & SendableMetatype, Value>(
+    public init<each Argument: Codable & SendableMetatype>(
         wrappedValue: @escaping @Sendable (Coordinator) -> (repeat each Argument) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Output.Answer>) async throws -> Void,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
-    ) where Input == (repeat each Argument), Output: Coordinatable {
+    ) where Input == (repeat each Argument), Output: Coordinatable & Answering {
         self.init(
             site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input { coordinator in { arguments in wrappedValue(coordinator)(repeat each arguments) } },

@@ -90,20 +90,20 @@ extension Route where Kind == PresentedRoute {
         )
     }
 
-    /// A route without input to a screen that answers with a value (``ScreenContext/finish(with:)``).
+    /// A route without input to a screen that answers with a value (an ``Answering`` screen).
     ///
     /// `onResult` receives `.finished(value)` or `.cancelled` when the entry leaves the stack
     /// without answering.
-    public init<Value>(
+    public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Output.Answer>) async throws -> Void,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
-    ) where Input == Void, Output: Screen {
+    ) where Input == Void, Output: Screen & Answering {
         self.init(
             site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .plain(wrappedValue),
@@ -116,16 +116,16 @@ extension Route where Kind == PresentedRoute {
 
     /// A route with a path-segment input to a screen that answers with a value.
     @_disfavoredOverload
-    public init<Value>(
+    public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Output.Answer>) async throws -> Void,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
-    ) where Input: PathSegmentConvertible, Output: Screen {
+    ) where Input: PathSegmentConvertible, Output: Screen & Answering {
         self.init(
             site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input(wrappedValue),
@@ -137,16 +137,16 @@ extension Route where Kind == PresentedRoute {
     }
 
     /// A route without input to a child coordinator that answers with a value.
-    public init<Value>(
+    public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> () -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Output.Answer>) async throws -> Void,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
-    ) where Input == Void, Output: Coordinatable {
+    ) where Input == Void, Output: Coordinatable & Answering {
         self.init(
             site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .plain(wrappedValue),
@@ -159,16 +159,16 @@ extension Route where Kind == PresentedRoute {
 
     /// A route with a path-segment input to a child coordinator that answers with a value.
     @_disfavoredOverload
-    public init<Value>(
+    public init(
         wrappedValue: @escaping @Sendable (Coordinator) -> (Input) -> Output,
         _ presentation: Presentation,
         segment: String? = nil,
-        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Value>) async throws -> Void,
+        onResult: @escaping @Sendable (Coordinator) -> (RouteResult<Output.Answer>) async throws -> Void,
         onDismiss: (@Sendable (Coordinator) -> () async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
-    ) where Input: PathSegmentConvertible, Output: Coordinatable {
+    ) where Input: PathSegmentConvertible, Output: Coordinatable & Answering {
         self.init(
             site: RouteSite(Self.self, fileID: fileID, line: line, column: column),
             factory: .input(wrappedValue),

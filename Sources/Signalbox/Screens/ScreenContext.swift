@@ -67,12 +67,9 @@ public final class ScreenContext {
         try await self.node.send(step)
     }
 
-    /// Answers the sub-flow this screen belongs to with `value`: the nearest enclosing route
-    /// that declared `onResult` is popped and its handler receives `.finished(value)`.
-    ///
-    /// - Throws: ``NavigationError/noResultExpected(screen:)`` or
-    ///   ``NavigationError/resultTypeMismatch(route:expected:actual:)``.
-    public func finish(with value: Any) async throws {
+    /// Answers the sub-flow this screen belongs to with `value` (see
+    /// ``Answering/finish(with:context:)``).
+    func finish(answering value: Any) async throws {
         let screen = self.node.displayName
         var hooks = HookQueue()
         if case .item(let index)? = self.position, let stack = self.node as? StackNode, index < stack.items.count {

@@ -108,6 +108,14 @@ public final class NavigationTree {
         ActiveBranch(self.walk(detail, capacity: capacity), root: self.rootNode)
     }
 
+    /// The path up to `node` (`""` for the root), when it is on the active branch.
+    func pathPrefix(of node: CoordinatorNode) -> String? {
+        var walker = BranchWalker(detail: .path)
+        walker.sought = node
+        _ = self.rootNode.walkCustomized(&walker, entered: .none)
+        return walker.foundPrefix
+    }
+
     private func walk(_ detail: BranchWalker.Detail, capacity: Int = 64) -> BranchWalker {
         var walker = BranchWalker(detail: detail, capacity: capacity)
         _ = self.rootNode.walkCustomized(&walker, entered: .none)

@@ -66,18 +66,12 @@ public final class MainCoordinator: NavigationCoordinatable {
     }
 
     /// Paths may not switch roots: entering needs a login, leaving needs a logout.
-    public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        guard attempt.kind == .root, case .path = attempt.origin else { return .allow }
-        switch attempt.route {
-        case "authenticated":
-            return .redirect(to: "/unauthenticated")
-        case "unauthenticated":
-            // Back to the login page while signed in: stay where the user is.
-            // Not a detour, so the login page is not kept as a path to return to.
-            if self.user != nil, let current = self.tree?.path { return .redirect(to: current, resume: false) }
-            return .allow
-        default:
-            return .allow
-        }
+    public func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        guard case .path = attempt.origin else { return .allow }
+        if attempt.targets(\.authenticated) { return .redirect(to: \.unauthenticated) }
+        // Back to the login page while signed in: stay where the user is. Not a detour, so the
+        // login page is not kept as a path to return to.
+        if attempt.targets(\.unauthenticated), self.user != nil { return .stay }
+        return .allow
     }
 }

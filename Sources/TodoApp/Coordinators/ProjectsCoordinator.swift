@@ -22,8 +22,8 @@ public final class ProjectsCoordinator: SplitCoordinatable {
     }
 
     /// A project that does not exist is a 404.
-    public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        guard attempt.route == "project", let id = attempt.input as? Int else { return .allow }
+    public func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        guard let id = attempt.input(for: \.project) else { return .allow }
         return try await self.store.project(id: id, of: self.user) == nil
             ? .notFound("There is no project \(id).") : .allow
     }

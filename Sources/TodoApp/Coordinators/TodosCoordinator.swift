@@ -29,8 +29,8 @@ public final class TodosCoordinator: NavigationCoordinatable {
 
     /// A todo that does not exist (deleted, or another user's) is a 404, whether reached by a
     /// link, Back, or a router call.
-    public func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        guard attempt.route == "todo", let id = attempt.input as? Int else { return .allow }
+    public func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        guard let id = attempt.input(for: \.todo) else { return .allow }
         return try await self.store.todo(id: id, of: self.user) == nil ? .notFound("There is no todo \(id).") : .allow
     }
 

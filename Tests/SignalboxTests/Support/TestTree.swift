@@ -3,7 +3,8 @@ import Signalbox
 // A small app exercising every feature: roots with and without input, tabs, pushes, modals,
 // full-screen, child coordinators (nested, recursive), wrappers, results and steps.
 
-final class TestScreen: Screen {
+final class TestScreen: Screen, Answering {
+    typealias Answer = String
     let name: String
     let input: String?
     init(_ name: String, input: String? = nil) {
@@ -20,9 +21,9 @@ final class TestScreen: Screen {
         switch form["action"] {
         case "finish":
             if let int = form["int"].flatMap(Int.init) {
-                try await context.finish(with: int)
+                try await context.coordinator(WizardCoordinator.self).finish(with: int)
             } else {
-                try await context.finish(with: form["value"] ?? "")
+                try await self.finish(with: form["value"] ?? "", context: context)
             }
         case "dismiss":
             try await context.coordinator.dismissCoordinator()
@@ -62,9 +63,9 @@ final class AppCoordinator: NavigationCoordinatable {
     func makeMember(user: User) -> MemberTabs { MemberTabs(user: user) }
     func makeAbout() -> TestScreen { TestScreen("about") }
 
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        if attempt.route == "member", attempt.kind == .root, attempt.input == nil, case .path = attempt.origin {
-            return .redirect(to: "/guest")
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        if attempt.targets(\.member), attempt.input(for: \.member) == nil, case .path = attempt.origin {
+            return .redirect(to: \.guest)
         }
         return .allow
     }
@@ -145,7 +146,8 @@ struct ItemFilter: Codable, Hashable, Sendable {
     var sort: Sort = .title
 }
 
-final class WizardCoordinator: NavigationCoordinatable {
+final class WizardCoordinator: NavigationCoordinatable, Answering {
+    typealias Answer = Int
     let stack = NavigationStack(initial: \WizardCoordinator.step1)
     @Root var step1 = makeStep1
     @Route(.push) var step2 = makeStep2

@@ -32,7 +32,8 @@ struct MissingThing: Error, WebErrorConvertible {
 }
 
 /// A screen that accepts forms: `action` picks what happens.
-final class FixtureScreen: Screen {
+final class FixtureScreen: Screen, Answering {
+    typealias Answer = String
     let name: String
     let input: String?
     /// A count kept by the screen instance (session state), raced on by the serialisation test.
@@ -62,9 +63,9 @@ final class FixtureScreen: Screen {
             context.service(SessionControl.self)?.rotateID()
         case "finish":
             if let int = form["int"].flatMap(Int.init) {
-                try await context.finish(with: int)
+                try await context.coordinator(WizardCoordinator.self).finish(with: int)
             } else {
-                try await context.finish(with: form["value"] ?? "")
+                try await self.finish(with: form["value"] ?? "", context: context)
             }
         case "dismiss":
             try await context.coordinator.dismissCoordinator()
@@ -125,11 +126,11 @@ final class AppCoordinator: NavigationCoordinatable {
     func makeAbout() -> StaticScreen { StaticScreen("about") }
     func makeAdmin() -> StaticScreen { StaticScreen("admin") }
 
-    func guardNavigation(_ attempt: NavigationAttempt) async throws -> GuardDecision {
-        if attempt.route == "member", attempt.kind == .root, attempt.input == nil, case .path = attempt.origin {
-            return .redirect(to: "/guest")
+    func guardNavigation(_ attempt: Attempt) async throws -> Decision {
+        if attempt.targets(\.member), attempt.input(for: \.member) == nil, case .path = attempt.origin {
+            return .redirect(to: \.guest)
         }
-        if attempt.route == "admin" { return .refuse("admins only") }
+        if attempt.targets(\.admin) { return .refuse("admins only") }
         return .allow
     }
 
@@ -209,7 +210,8 @@ final class ItemsCoordinator: NavigationCoordinatable {
     func didFinishWizard(_ result: RouteResult<Int>) { self.wizardResults.append(result) }
 }
 
-final class WizardCoordinator: NavigationCoordinatable {
+final class WizardCoordinator: NavigationCoordinatable, Answering {
+    typealias Answer = Int
     let stack = NavigationStack(initial: \WizardCoordinator.step1)
     @Root var step1 = makeStep1
     @Route(.push) var step2 = makeStep2

@@ -2,7 +2,9 @@ import Signalbox
 
 /// A dialog over a todo listing the projects; choosing one answers the `pickProject` route
 /// with that ``Project``. Closing it (or going Back) answers nothing and changes nothing.
-struct PickProjectScreen: UserDataScreen {
+struct PickProjectScreen: UserDataScreen, Answering {
+    typealias Answer = Project
+
     let account: Account
 
     var template: String { "todos/pick-project" }
@@ -23,7 +25,7 @@ struct PickProjectScreen: UserDataScreen {
         else {
             return .invalid("Choose one of the projects.", fields: ["project": "Unknown project."])
         }
-        try await context.finish(with: project)
+        try await self.finish(with: project, context: context)
         return .accepted
     }
 }
