@@ -82,6 +82,29 @@ import TodoApp
         #expect(self.store.todos(of: InMemoryTodoStore.demoUser).count == count)
     }
 
+    @Test func aNoticeLeftBeforeARestartIsShownOnceAfterIt() async throws {
+        var cookies: [String: String]
+        let location: String
+        do {
+            let browser = TestClient(try self.demo().app)
+            try await browser.logInAsAlice()
+            try await browser.get("/authenticated/todos/createTodo")
+            let created = try await browser.post("/authenticated/todos/createTodo", ["title": "Survive"])
+            location = try #require(created.location)
+            cookies = browser.cookies
+        }
+        // The redirect is followed by a new process: the notice comes back from the row, once.
+        let notice = "<p class=\"notice notice-success\">Todo “Survive” created.</p>"
+        let browser = TestClient(try self.demo().app)
+        browser.cookies = cookies
+        #expect(try await browser.get(location).body.contains(notice))
+        #expect(!(try await browser.get(location).body.contains(notice)))
+        // Nor does a third process see it again: taking it was saved too.
+        let third = TestClient(try self.demo().app)
+        third.cookies = cookies
+        #expect(!(try await third.get(location).body.contains("notice-success")))
+    }
+
     @Test func aRequestThatChangesNothingWritesNothingButACoarseTouch() async throws {
         let demo = try self.demo()
         let browser = TestClient(demo.app)

@@ -71,3 +71,24 @@ import Testing
         #expect(tree.path == "/guest")
     }
 }
+
+@Suite struct NoticeSnapshotTests {
+    @Test func noticesTravelInTheSnapshotAndAreTakenOnce() async throws {
+        let (tree, _) = makeTree()
+        let before = tree.revision
+        tree.notify(.success, "Saved.")
+        tree.notify(.warning, "Almost full.")
+        #expect(tree.revision != before)
+        let (copy, _) = makeTree()
+        try await copy.restore(try tree.snapshot())
+        #expect(copy.takeNotices() == [Notice(.success, "Saved."), Notice(.warning, "Almost full.")])
+        #expect(copy.takeNotices() == [])
+        #expect(try copy.snapshot().notices == [])
+    }
+
+    @Test func onlyTheNewestNoticesWait() {
+        let (tree, _) = makeTree()
+        for index in 1...12 { tree.notify(.info, "n\(index)") }
+        #expect(tree.notices.map(\.text) == (5...12).map { "n\($0)" })
+    }
+}

@@ -170,6 +170,13 @@ import Testing
         ),
         ("pending path", NavigationSnapshot(root: Self.navigation(), pendingPath: "/member/items")),
         ("empty pending path", NavigationSnapshot(root: Self.navigation(), pendingPath: "")),
+        (
+            "notices",
+            NavigationSnapshot(
+                root: Self.navigation(),
+                notices: Notice.Kind.allCases.map { Notice($0, "Todo “\($0)” saved.") }
+            )
+        ),
     ]
 
     @Test(arguments: Self.shapes)
@@ -246,7 +253,9 @@ import Testing
                     EntrySnapshot(route: text, presentation: .fullScreen),
                 ]
             ),
-            pendingPath: text
+            pendingPath: text,
+            submissions: [AnsweredSubmission(key: text, path: mid)],
+            notices: [Notice(.success, text), Notice(.error, mid)]
         )
     }
 

@@ -80,6 +80,12 @@ public final class ScreenContext {
         try await hooks.run()
     }
 
+    /// Leaves a notice ("Todo created") for the next page this session is shown (see
+    /// ``Notice``).
+    public func notify(_ kind: Notice.Kind, _ text: String) {
+        self.tree.notify(kind, text)
+    }
+
     /// A service the host registered, e.g. `context.service(SessionControl.self)`.
     public func service<Service>(_ type: Service.Type) -> Service? {
         self.services[type]

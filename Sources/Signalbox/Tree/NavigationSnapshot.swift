@@ -8,15 +8,23 @@ public struct NavigationSnapshot: Codable, Equatable, Sendable {
     public var pendingPath: String?
     /// The form submissions applied lately (absent from the JSON when there are none).
     public var submissions: [AnsweredSubmission]
+    /// The notices waiting for the next page (absent from the JSON when there are none).
+    public var notices: [Notice]
 
-    public init(root: CoordinatorSnapshot, pendingPath: String? = nil, submissions: [AnsweredSubmission] = []) {
+    public init(
+        root: CoordinatorSnapshot,
+        pendingPath: String? = nil,
+        submissions: [AnsweredSubmission] = [],
+        notices: [Notice] = []
+    ) {
         self.root = root
         self.pendingPath = pendingPath
         self.submissions = submissions
+        self.notices = notices
     }
 
     private enum CodingKeys: String, CodingKey {
-        case root, pendingPath, submissions
+        case root, pendingPath, submissions, notices
     }
 
     /// Reads snapshots saved before submissions were kept, too.
@@ -25,6 +33,7 @@ public struct NavigationSnapshot: Codable, Equatable, Sendable {
         self.root = try container.decode(CoordinatorSnapshot.self, forKey: .root)
         self.pendingPath = try container.decodeIfPresent(String.self, forKey: .pendingPath)
         self.submissions = try container.decodeIfPresent([AnsweredSubmission].self, forKey: .submissions) ?? []
+        self.notices = try container.decodeIfPresent([Notice].self, forKey: .notices) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -32,6 +41,7 @@ public struct NavigationSnapshot: Codable, Equatable, Sendable {
         try container.encode(self.root, forKey: .root)
         try container.encodeIfPresent(self.pendingPath, forKey: .pendingPath)
         if !self.submissions.isEmpty { try container.encode(self.submissions, forKey: .submissions) }
+        if !self.notices.isEmpty { try container.encode(self.notices, forKey: .notices) }
     }
 }
 
@@ -95,7 +105,8 @@ extension NavigationTree {
         NavigationSnapshot(
             root: try self.rootNode.snapshot(),
             pendingPath: self.pendingPath,
-            submissions: self.answeredSubmissions
+            submissions: self.answeredSubmissions,
+            notices: self.notices
         )
     }
 
@@ -110,6 +121,7 @@ extension NavigationTree {
         for commit in plan.commits { commit(&hooks) }
         self.pendingPath = snapshot.pendingPath
         self.answeredSubmissions = Array(snapshot.submissions.suffix(Self.answeredSubmissionLimit))
+        self.notices = Array(snapshot.notices.suffix(Self.noticeLimit))
         try await hooks.run()
     }
 }

@@ -34,8 +34,12 @@ public final class NavigationTree {
     public internal(set) var answeredSubmissions: [AnsweredSubmission] = [] {
         didSet { self.noteChange() }
     }
+    /// The notices waiting for the next page shown (see ``Notice``).
+    public internal(set) var notices: [Notice] = [] {
+        didSet { self.noteChange() }
+    }
     /// Counts the changes to what a snapshot holds (stacks, roots, tabs, the pending path, the
-    /// answered submissions): while
+    /// answered submissions, the notices): while
     /// it stays the same, ``snapshot()`` does too, so a session store can skip snapshotting a
     /// tree that a request did not change. It may also move without a visible change.
     public private(set) var revision: UInt64 = 0

@@ -25,6 +25,10 @@ extension OpenAPIDocument {
                 "active": Schema.boolean,
                 "badge": Schema.nullable(Schema.string),
             ]),
+            "Notice": Schema.object([
+                "kind": ["type": "string", "enum": .list(Notice.Kind.allCases.map { .string($0.rawValue) })],
+                "text": Schema.string,
+            ]),
             "TabBar": Schema.object(["coordinator": Schema.string, "tabs": Schema.array(Schema.ref("Tab"))]),
             "PresentedRoute": Schema.object([
                 "route": Schema.string,
@@ -36,6 +40,7 @@ extension OpenAPIDocument {
                 [
                     "pendingPath": Schema.string, "root": Schema.ref("CoordinatorSnapshot"),
                     "submissions": Schema.array(Schema.object(["key": Schema.string, "path": Schema.string])),
+                    "notices": Schema.array(Schema.ref("Notice")),
                 ],
                 required: ["root"]
             ),
@@ -95,6 +100,9 @@ extension OpenAPIDocument {
         "mount": Schema.string.described("The mount path: \"\" at /, else e.g. \"/todo\"."),
         "title": Schema.string.described("The top screen's title."),
         "csrf": Schema.string.described("The session's CSRF token: send it as _csrf or X-CSRF-Token with every POST."),
+        "notices": Schema.array(Schema.ref("Notice")).described(
+            "One-time messages left by the last handler (\"Todo created\"); shown by this answer only."
+        ),
         "tree": Schema.ref("NavigationSnapshot"),
         "breadcrumbs": Schema.array(Schema.ref("Breadcrumb")).described("Every screen from the root to the top."),
         "tabs": Schema.array(Schema.ref("Tab")).described("The outermost tab bar's tabs."),

@@ -1,5 +1,5 @@
 /// The stylesheet the default layout links (`/_signalbox/signalbox.css`): enough for the
-/// library's own markup — tab bars, breadcrumbs, modal dialogs, full-screen pages, form errors,
+/// library's own markup — tab bars, breadcrumbs, notices, modal dialogs, full-screen pages, form errors,
 /// form fields, error and developer pages — in light and dark. An app replaces it by overriding the layout's
 /// `stylesheet` block.
 enum DefaultStylesheet {
@@ -21,6 +21,11 @@ enum DefaultStylesheet {
         .tabs .badge { display: inline-block; min-width: 1.2em; padding: 0 .35em; border-radius: 1em; background: var(--accent); color: var(--surface); font-size: .8em; text-align: center; }
         .breadcrumbs li + li::before { content: "›"; margin-right: .5rem; color: var(--muted); }
         .breadcrumbs a[aria-current="page"] { color: var(--text); text-decoration: none; font-weight: 600; }
+        .notices { display: grid; gap: .5rem; margin: 0 0 1rem; }
+        .notice { margin: 0; padding: .6rem .9rem; border: 1px solid var(--border); border-left: 4px solid var(--accent);
+          border-radius: var(--radius); background: var(--surface); }
+        .notice-success { border-left-color: #2e7d32; } .notice-warning { border-left-color: #b26a00; }
+        .notice-error { border-left-color: var(--danger); }
         .full-screen-bar { display: flex; justify-content: flex-end; margin-bottom: 1rem; }
         dialog.modal { position: fixed; inset: 0; margin: auto; max-width: min(36rem, 92vw); max-height: 86vh; overflow: auto;
           border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); color: var(--text);

@@ -93,6 +93,14 @@ enum DefaultTemplates {
         {{<signalbox-layout}}
         {{/signalbox-layout}}
         """# + "\n",
+        "partials/notices": #"""
+        {{! One-time notices ("Todo created"), shown once, on the page after the handler that left them. }}
+        <div class="notices" role="status">
+        {{#notices}}
+        <p class="notice notice-{{kind}}">{{text}}</p>
+        {{/notices}}
+        </div>
+        """# + "\n",
         "partials/breadcrumbs": #"""
         <nav class="breadcrumbs" aria-label="Breadcrumb">
         <ol>
@@ -245,6 +253,9 @@ enum DefaultTemplates {
         {{#hasBreadcrumbs}}
         {{>partials/breadcrumbs}}
         {{/hasBreadcrumbs}}
+        {{#hasNotices}}
+        {{>partials/notices}}
+        {{/hasNotices}}
         <main id="main">
         {{$main}}{{#split}}{{>partials/split}}{{/split}}{{^split}}{{{content}}}{{/split}}{{/main}}
         </main>

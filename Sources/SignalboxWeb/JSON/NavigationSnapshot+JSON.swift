@@ -18,6 +18,18 @@ extension NavigationSnapshot {
         var output = ""
         output.reserveCapacity(512)
         output += "{"
+        if !self.notices.isEmpty {
+            output += "\"notices\":["
+            for (index, notice) in self.notices.enumerated() {
+                if index > 0 { output += "," }
+                output += "{\"kind\":"
+                JSONEscaping.appendQuoted(notice.kind.rawValue, to: &output)
+                output += ",\"text\":"
+                JSONEscaping.appendQuoted(notice.text, to: &output)
+                output += "}"
+            }
+            output += "],"
+        }
         Self.appendMember("pendingPath", self.pendingPath, to: &output, JSONEscaping.appendQuoted)
         output += "\"root\":"
         Self.append(self.root, to: &output)

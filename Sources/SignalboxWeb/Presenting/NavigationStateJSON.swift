@@ -4,6 +4,7 @@ import Signalbox
 ///
 /// ```json
 /// {"path": "/member/items/item/1", "title": "item 1", "csrf": "…",
+///  "notices": [{"kind": "success", "text": "Item created."}],
 ///  "tree": {…NavigationSnapshot…},
 ///  "breadcrumbs": [{"title": "list", "path": "/member/items", "presentation": null}, …],
 ///  "tabs": [{"name": "home", "title": "Home", "icon": "house", "path": "/member/home", "active": false,
@@ -31,6 +32,14 @@ enum NavigationStateJSON {
             json.string("mount", mount.prefix)
             json.string("title", page.topTitle)
             json.string("csrf", page.csrf)
+            json.key("notices") { writer in
+                writer.array(page.notices) { writer, notice in
+                    writer.object { object in
+                        object.string("kind", notice.kind.rawValue)
+                        object.string("text", notice.text)
+                    }
+                }
+            }
             json.key("tree") { $0.raw(snapshotText) }
             json.key("breadcrumbs") { crumbs in
                 crumbs.array(page.screens) { writer, entry in

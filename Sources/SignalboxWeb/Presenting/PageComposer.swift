@@ -76,6 +76,8 @@ struct PageComposer {
             "csrf": .string(csrf),
             "submission": .string(page.submission),
             "template": .string(layout.page.template),
+            "notices": .list(page.notices.map { ["kind": .string($0.kind.rawValue), "text": .string($0.text)] }),
+            "hasNotices": .bool(!page.notices.isEmpty),
             "breadcrumbs": .list(breadcrumbs),
             "hasBreadcrumbs": .bool(!breadcrumbs.isEmpty),
             "tabs": tabLists.first ?? .list([]),

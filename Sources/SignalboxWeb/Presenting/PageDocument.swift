@@ -43,14 +43,18 @@ struct PageDocument: Sendable {
     var snapshot: NavigationSnapshot?
     /// The page's validator (its `ETag`), when it has one.
     var validator: PageValidator?
+    /// The notices this page shows (taken from the tree: no other page shows them).
+    var notices: [Notice] = []
 
     /// Loads the page `branch` of `state`'s tree shows; `forJSON` adds what only JSON answers
-    /// show (the snapshot and the available routes).
+    /// show (the snapshot and the available routes). With `takingNotices`, the page takes the
+    /// tree's notices (a `HEAD` does not: it shows nothing).
     static func load(
         _ state: SessionState,
         branch: ActiveBranch,
         echo: FormEcho?,
-        forJSON: Bool
+        forJSON: Bool,
+        takingNotices: Bool = true
     ) async throws -> PageDocument {
         var screens: [Screen] = []
         screens.reserveCapacity(branch.screens.count)
@@ -82,10 +86,15 @@ struct PageDocument: Sendable {
         if let master = layout.splitMaster, master != layout.pageIndex {
             viewModels[master] = try await branch.screens[master].screen.viewModel
         }
+        let tabBars = try await branch.tabBarsWithBadges()
+        var snapshot = forJSON ? try state.tree.snapshot() : nil
+        snapshot?.notices = []  // shown as `notices`, once
+        // Taken last, once loading cannot fail: a page that is not shown leaves them waiting.
+        let notices = takingNotices ? state.tree.takeNotices() : []
         return PageDocument(
             path: branch.path,
             screens: screens,
-            tabBars: try await branch.tabBarsWithBadges(),
+            tabBars: tabBars,
             layout: layout,
             viewModels: viewModels,
             pathAfterPop: branch.pathAfterPop,
@@ -93,7 +102,8 @@ struct PageDocument: Sendable {
             csrf: state.csrfToken,
             submission: forJSON ? "" : RandomToken.hex(byteCount: 16),
             echo: echo,
-            snapshot: forJSON ? try state.tree.snapshot() : nil
+            snapshot: snapshot,
+            notices: notices
         )
     }
 

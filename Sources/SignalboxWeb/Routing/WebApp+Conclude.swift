@@ -17,9 +17,10 @@ extension WebApp {
             case .show(let echo, let walked):
                 do {
                     let branch = walked ?? state.tree.activeBranch
-                    // Only a page a GET shows as it is can be revalidated (not a rejected form).
+                    // Only a page a GET shows as it is can be revalidated (not a rejected form,
+                    // nor a page with notices: a copy of it must not come back with a 304).
                     let validator =
-                        echo == nil && exchange.isSafeMethod
+                        echo == nil && exchange.isSafeMethod && state.tree.notices.isEmpty
                         ? try await PageValidator.of(
                             branch,
                             in: &state,
@@ -37,7 +38,8 @@ extension WebApp {
                         state,
                         branch: branch,
                         echo: echo,
-                        forJSON: exchange.wantsJSON
+                        forJSON: exchange.wantsJSON,
+                        takingNotices: exchange.method != .head
                     )
                     page.validator = validator
                     return Answer(.page(page), keepsNewSession: true)

@@ -90,6 +90,25 @@ import TodoApp
         }
     }
 
+    @Test func aNoticeLeftOnOneInstanceIsTakenOnceOnAnother() async throws {
+        try await withClients(2) { _, clients in
+            let stores = try await self.stores(clients)
+            let id = try await self.newSession(stores[0])
+            try await stores[0].withSession(id: id, now: self.clock.now, access: .exclusive, makeTree: self.makeTree) {
+                $0.tree.notify(.success, "Todo created.")
+            }
+            let take = { (store: PostgresSessionStore) in
+                try await store.withSession(id: id, now: self.clock.now, access: .exclusive, makeTree: self.makeTree) {
+                    $0.tree.takeNotices()
+                }
+            }
+            #expect(try await take(stores[1]) == [Notice(.success, "Todo created.")])
+            // Instance A cached the tree with the notice; B's take reaches it too.
+            #expect(try await take(stores[0]) == [])
+            #expect(try await take(stores[1]) == [])
+        }
+    }
+
     @Test func exclusiveRequestsOnTwoInstancesRunOneAfterTheOther() async throws {
         try await withClients(2) { database, clients in
             let stores = try await self.stores(clients)

@@ -25,6 +25,7 @@ struct ProfileScreen: UserDataScreen {
         }
         context.rotateSession()
         try await context.send(SessionStep.loggedOut)
+        context.notify(.info, "You are signed out.")
         return .accepted
     }
 }

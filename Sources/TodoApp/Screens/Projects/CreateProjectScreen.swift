@@ -19,6 +19,7 @@ struct CreateProjectScreen: UserDataScreen, FormScreen {
     func submit(_ form: Form, context: ScreenContext) async throws -> Submission {
         let project = try await self.store.addProject(name: form.name, for: self.user)
         try await context.router(ProjectsCoordinator.self).pop().route(to: \.project, project.id)
+        context.notify(.success, "Project “\(project.name)” created.")
         return .accepted
     }
 }

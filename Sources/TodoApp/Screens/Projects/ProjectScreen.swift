@@ -33,6 +33,7 @@ struct ProjectScreen: UserDataScreen {
         }
         project.isFavorite.toggle()
         try await self.store.updateProject(project, for: self.user)
+        context.notify(.success, project.isFavorite ? "Added to favourites." : "Removed from favourites.")
         return .accepted
     }
 }

@@ -24,6 +24,7 @@ struct CreateTodoScreen: UserDataScreen, FormScreen {
     func submit(_ form: Form, context: ScreenContext) async throws -> Submission {
         let todo = try await self.store.addTodo(title: form.title, for: self.user)
         try await context.router(TodosCoordinator.self).pop().route(to: \.todo, todo.id)
+        context.notify(.success, "Todo “\(todo.title)” created.")
         return .accepted
     }
 }

@@ -70,6 +70,7 @@ struct TodoScreen: UserDataScreen {
         case "delete":
             try await self.store.deleteTodo(id: self.id, of: self.user)
             try await context.router(TodosCoordinator.self).pop()
+            context.notify(.success, "Todo “\(todo.title)” deleted.")
             return .accepted
         default:
             return .invalid(
@@ -78,6 +79,9 @@ struct TodoScreen: UserDataScreen {
             )
         }
         try await self.store.updateTodo(todo, for: self.user)
+        if form["action"] == "toggleFavorite" {
+            context.notify(.success, todo.isFavorite ? "Added to favourites." : "Removed from favourites.")
+        }
         return .accepted
     }
 
