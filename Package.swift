@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SignalboxHTTP", targets: ["SignalboxHTTP"]),
         .library(name: "SignalboxWeb", targets: ["SignalboxWeb"]),
         .library(name: "SignalboxMHD", targets: ["SignalboxMHD"]),
+        .library(name: "SignalboxRunner", targets: ["SignalboxRunner"]),
         .library(name: "SignalboxTesting", targets: ["SignalboxTesting"]),
         .library(name: "SignalboxSQLite", targets: ["SignalboxSQLite"]),
         // The demo as libraries, for the PostgreSQL package's `todo-demo-postgres` (Integrations/Postgres).
@@ -30,6 +31,7 @@ let package = Package(
         // The compiled engine claims byte parity with this swift-mustache; a minor release may change that.
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", .upToNextMinor(from: "2.1.1")),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -85,6 +87,19 @@ let package = Package(
             ]
         ),
 
+        // An app's executable in one call: options, logging, the embedded server as a Service.
+        .target(
+            name: "SignalboxRunner",
+            dependencies: [
+                "SignalboxWeb",
+                "SignalboxMHD",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+
         // For apps' tests: an in-process client with a cookie jar, CSRF and forms; a live server.
         .target(
             name: "SignalboxTesting",
@@ -115,7 +130,10 @@ let package = Package(
                 "SignalboxSQLite",
                 "SignalboxWeb",
                 "SignalboxMHD",
+                "SignalboxRunner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
@@ -129,7 +147,7 @@ let package = Package(
         .target(name: "HelloApp", dependencies: ["SignalboxWeb"], path: "Examples/Hello/Sources/HelloApp"),
         .executableTarget(
             name: "hello-app",
-            dependencies: ["HelloApp", "SignalboxMHD"],
+            dependencies: ["HelloApp", "SignalboxRunner"],
             path: "Examples/Hello/Sources/hello-app"
         ),
         .testTarget(
@@ -167,6 +185,14 @@ let package = Package(
                 "SignalboxTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SignalboxRunnerTests",
+            dependencies: [
+                "SignalboxRunner", "SignalboxTesting", "SignalboxMHD",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -1,9 +1,12 @@
 import Metrics
 import Prometheus
+import ServiceLifecycle
 import SignalboxMHD
+import SignalboxRunner
 public import SignalboxWeb
 import Synchronization
 import TodoApp
+import UnixSignals
 
 #if canImport(Glibc)
 import Glibc
@@ -59,25 +62,26 @@ public enum TodoDemoServer {
         var configuration = HTTPServer.Configuration(host: options.host, port: options.port)
         if options.behindProxy { configuration.perIPConnectionLimit = 0 }
         let instance = Mutex("")
-        let server = HTTPServer(
-            configuration: configuration,
+        let server = WebAppServer(
             responder: ServedBy(wrapped: site, enabled: options.dev) { instance.withLock { $0 } },
+            configuration: configuration,
             logger: logger
+        ) { url in
+            instance.withLock { $0 = "\(url.dropFirst("http://".count)) pid \(getpid())" }
+            StandardOutput.writeLine("Listening on \(url)")
+            logger.info(
+                "todo demo started",
+                metadata: ["templates": "\(demo.templates)", "public": "\(publicRoot)", "dev": "\(options.dev)"]
+            )
+        }
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: server)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
         )
-
-        // Install the signal handler before the server's threads start, so they inherit the mask.
-        let signals = try SignalWaiter()
-        try server.start()
-        instance.withLock { $0 = "\(Self.urlHost(options.host)):\(server.port) pid \(getpid())" }
-        Self.announce("Listening on http://\(Self.urlHost(options.host)):\(server.port)\n")
-        logger.info(
-            "todo demo started",
-            metadata: ["templates": "\(demo.templates)", "public": "\(publicRoot)", "dev": "\(options.dev)"]
-        )
-        let signal = await signals.wait()
-        logger.info("shutting down", metadata: ["signal": "\(signal)"])
-        await server.shutdown()
-        logger.info("stopped")
+        try await group.run()
     }
 
     /// The folder given on the command line, else `name` in the current directory when it holds
@@ -113,15 +117,10 @@ public enum TodoDemoServer {
         host.contains(":") ? "[\(host)]" : host
     }
 
-    /// Writes straight to file descriptor 1, so the line is out before anything else happens
-    /// (no stdio buffering to flush when stdout is a pipe).
+    /// Writes the line a script waits for ("Listening on …") to standard output at once (see
+    /// `StandardOutput`), for the adapters' examples that do not run a ``WebAppServer``.
     public static func announce(_ line: String) {
-        var bytes = Array(line.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
-            bytes = bytes.dropFirst(written)
-        }
+        StandardOutput.writeLine(line)
     }
 }
 

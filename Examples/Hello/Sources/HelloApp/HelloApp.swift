@@ -44,8 +44,12 @@ struct GreetingScreen: Screen {
 
 /// The web app: the library's layout, partials and error pages, and this app's two templates.
 public enum HelloApp {
-    public static func make(templates: String, logger: Logger) throws -> WebApp {
-        WebApp(renderer: try MustacheRenderer(directory: templates), logger: logger) {
+    public static func make(
+        templates: String,
+        configuration: WebApp.Configuration = .init(),
+        logger: Logger
+    ) throws -> WebApp {
+        try WebApp(templates: templates, configuration: configuration, logger: logger) {
             NavigationTree(root: HelloCoordinator())
         }
     }

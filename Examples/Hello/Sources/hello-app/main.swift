@@ -1,16 +1,7 @@
 import HelloApp
-import SignalboxMHD
-import SignalboxWeb
+import SignalboxRunner
 
-let logger = Logger(label: "hello")
-let app = try HelloApp.make(templates: CommandLine.arguments.dropFirst().first ?? "Templates", logger: logger)
-let server = HTTPServer(
-    configuration: .init(host: "127.0.0.1", port: 8080),
-    responder: StaticFiles(root: "Public", fallback: app),  // Public/ first, if there is one
-    logger: logger
-)
-let signals = try SignalWaiter()  // before start(), so the server's threads inherit the mask
-try server.start()
-print("Listening on http://127.0.0.1:\(server.port)")
-_ = await signals.wait()  // SIGINT or SIGTERM
-await server.shutdown()  // stop accepting, finish in-flight requests
+// `hello-app [--port 8080] [--dev] [--templates Templates]`: prints "Listening on …", stops on SIGTERM.
+await AppRunner.run { options in
+    try HelloApp.make(templates: options.templates, configuration: options.configuration, logger: options.logger)
+}

@@ -33,7 +33,7 @@ struct TodoHummingbirdCommand: AsyncParsableCommand {
             configuration: .init(address: .hostname(host, port: self.options.port), serverName: "todo-hummingbird"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                TodoDemoServer.announce("Listening on http://\(TodoDemoServer.urlHost(host)):\(port)/todo\n")
+                TodoDemoServer.announce("Listening on http://\(TodoDemoServer.urlHost(host)):\(port)/todo")
             },
             logger: logger
         )

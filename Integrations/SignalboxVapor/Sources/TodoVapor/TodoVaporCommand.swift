@@ -43,7 +43,7 @@ struct TodoVaporCommand: AsyncParsableCommand {
             try await app.server.start(address: .hostname(options.host, port: options.port))
             let port = app.http.server.shared.localAddress?.port ?? options.port
             let host = TodoDemoServer.urlHost(options.host)
-            TodoDemoServer.announce("Listening on http://\(host):\(port)\(TodoVaporService.defaultMountPath.path)\n")
+            TodoDemoServer.announce("Listening on http://\(host):\(port)\(TodoVaporService.defaultMountPath.path)")
             logger.info(
                 "todo demo started on Vapor",
                 metadata: ["templates": "\(site.templates)", "public": "\(site.publicFolder)", "dev": "\(options.dev)"]
