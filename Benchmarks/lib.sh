@@ -97,6 +97,32 @@ PY
     echo "   updated BENCHMARKS.md ($1 section)"
 }
 
+# per_op BIN NAME LOW HIGH: instructions (callgrind) and heap blocks (DHAT) per operation of
+# RenderBenchmarks' benchmark NAME, printed as "INSTRUCTIONS<TAB>BLOCKS": the difference between
+# HIGH and LOW operations divided by HIGH - LOW, so start-up does not count. BIN should be a copy
+# stripped of debug info (valgrind cannot read Swift's), with deterministic hashing.
+per_op() {
+    local bin="$1" name="$2" low="$3" high="$4"
+    refs() {
+        env SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$name" "$1" \
+            --templates "$ROOT/Templates" 2>&1 | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
+    }
+    blocks() {
+        env SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=dhat --dhat-out-file=/dev/null "$bin" "$name" "$1" \
+            --templates "$ROOT/Templates" 2>&1 | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,
+    }
+    local r_low r_high n_low n_high span=$((high - low))
+    r_low=$(refs "$low"); r_high=$(refs "$high"); n_low=$(blocks "$low"); n_high=$(blocks "$high")
+    printf '%s\t%s\n' $(((r_high - r_low) / span)) $(((n_high - n_low) / span))
+}
+
+# stripped_render_binary: a copy of RenderBenchmarks without debug info, for valgrind, in $OUT.
+stripped_render_binary() {
+    cp "$BIN_RENDER" "$OUT/RenderBenchmarks.nodebug"
+    strip -g "$OUT/RenderBenchmarks.nodebug"
+    echo "$OUT/RenderBenchmarks.nodebug"
+}
+
 machine_line() {
     local swift_version
     swift_version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p')

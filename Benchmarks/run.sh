@@ -25,6 +25,9 @@
 #   forms     Benchmarks/forms/forms.sh — memory while 8 clients upload 50 MB files at once (to temporary
 #             files vs in memory), instructions of typed decoding vs FormData by hand (section "forms",
 #             about 2 minutes; runs only when named)
+#   viewmodels Benchmarks/viewmodels/viewmodels.sh — the list page's view model by hand vs encoded from
+#             values, and the whole list-page request: instructions and allocations per operation
+#             (section "viewmodels", about 2 minutes; runs only when named)
 #   embedding Benchmarks/embedding/embedding.sh — the list page on the embedded server vs mounted at /todo
 #             in the Hummingbird and Vapor examples (section "embedding", about 4 minutes)
 #
@@ -71,7 +74,7 @@ if [ -z "${SKIP_BUILD:-}" ]; then
             --scratch-path "$ROOT/Benchmarks/.build/mhd-hello" --product SignalboxHello
         swift build -c release --package-path "$ROOT/Benchmarks/peers/hummingbird-todo"
     fi
-    if wants load || wants render || wants forms; then
+    if wants load || wants render || wants forms || wants viewmodels; then
         swift build -c release --package-path "$ROOT/Benchmarks/render"
     fi
 fi
@@ -85,5 +88,6 @@ wants durable && "$ROOT/Benchmarks/durable/durable.sh"
 wants scaleout && "$ROOT/Benchmarks/scaleout/scaleout.sh"
 wants embedding && "$ROOT/Benchmarks/embedding/embedding.sh"
 wants forms && "$ROOT/Benchmarks/forms/forms.sh"
+wants viewmodels && "$ROOT/Benchmarks/viewmodels/viewmodels.sh"
 
 echo "== done in $(( $(date +%s) - started )) s; see BENCHMARKS.md"

@@ -51,22 +51,10 @@ done
 rm -f "$OUT/upload.bin"
 
 echo "== forms: instructions per decode (callgrind, $HIGH - $LOW decodes)"
-VG_BIN="$OUT/RenderBenchmarks.nodebug"
-cp "$BIN_RENDER" "$VG_BIN"
-strip -g "$VG_BIN"
+VG_BIN=$(stripped_render_binary)
 : >"$OUT/decode.tsv"
 while IFS= read -r name; do
-    refs() {
-        env SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$VG_BIN" "$name" "$1" \
-            --templates "$ROOT/Templates" 2>&1 | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
-    }
-    blocks() {
-        env SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=dhat --dhat-out-file=/dev/null "$VG_BIN" "$name" "$1" \
-            --templates "$ROOT/Templates" 2>&1 | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,
-    }
-    r_low=$(refs "$LOW"); r_high=$(refs "$HIGH"); n_low=$(blocks "$LOW"); n_high=$(blocks "$HIGH")
-    span=$((HIGH - LOW))
-    printf '%s\t%s\t%s\n' "$name" $(((r_high - r_low) / span)) $(((n_high - n_low) / span)) | tee -a "$OUT/decode.tsv"
+    printf '%s\t%s\n' "$name" "$(per_op "$VG_BIN" "$name" "$LOW" "$HIGH")" | tee -a "$OUT/decode.tsv"
 done < <("$BIN_RENDER" --list-forms)
 
 python3 - "$OUT" "$(machine_line)" "$CLIENTS" "$SIZE_MB" "$LOW" "$HIGH" >"$OUT/section.md" <<'PYTHON'

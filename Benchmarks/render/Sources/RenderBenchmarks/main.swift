@@ -9,6 +9,7 @@
 //   RenderBenchmarks --serve-uploads PORT [--in-memory]  a server answering the sizes of uploaded files
 //                                                   (written to temporary files, or bodies held in memory)
 //   RenderBenchmarks --list-forms                   the form benchmarks' names (run like any other by NAME)
+//   RenderBenchmarks --list-view-models             the view model benchmarks' names (likewise)
 //   RenderBenchmarks --session-memory N             heap bytes per logged-in session with a 3-deep stack
 //   RenderBenchmarks --export-templates DIR         writes the library's own templates (MustacheRenderer.defaultTemplates)
 //                                                   as DIR/NAME.mustache (for the Hummingbird peer, under the demo's)
@@ -37,6 +38,8 @@ if arguments.first == "--list" {
     for benchmark in benchmarks { print(benchmark.name) }
 } else if arguments.first == "--list-forms" {
     for benchmark in formBenchmarks() { print(benchmark.name) }
+} else if arguments.first == "--list-view-models" {
+    for benchmark in viewModelBenchmarks() { print(benchmark.name) }
 } else if arguments.first == "--verify" {
     let reference = try await pages(try mustache())
     let candidate = try await pages(try compiled())
@@ -77,7 +80,7 @@ if arguments.first == "--list" {
         }
     }
 } else if let name = arguments.first, !name.hasPrefix("--"), arguments.count > 1, let iterations = Int(arguments[1]) {
-    guard let benchmark = (benchmarks + formBenchmarks()).first(where: { $0.name == name }) else {
+    guard let benchmark = (benchmarks + formBenchmarks() + viewModelBenchmarks()).first(where: { $0.name == name }) else {
         fatalError("no benchmark \(name)")
     }
     let operation = try await benchmark.make()

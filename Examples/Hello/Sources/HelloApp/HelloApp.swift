@@ -34,12 +34,11 @@ struct AskNameScreen: FormScreen {
     }
 }
 
-/// Template `hello/greeting`.
-struct GreetingScreen: Screen {
+/// Template `hello/greeting`. An `Encodable` screen is its own view model: `{{name}}`.
+struct GreetingScreen: Screen, Encodable {
     let name: String
     var template: String { "hello/greeting" }
     var title: String { self.name }
-    var viewModel: ViewModel { ["name": .string(self.name)] }
 }
 
 /// The web app: the library's layout, partials and error pages, and this app's two templates.

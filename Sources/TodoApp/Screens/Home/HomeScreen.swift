@@ -7,22 +7,32 @@ struct HomeScreen: UserDataScreen {
 
     var template: String { "home/home" }
     var title: String { "Home" }
+    /// What `home/home` shows.
+    struct Model: Encodable {
+        let username: String
+        let favorites: [TodoRow]
+        let hasFavorites: Bool
+        let favoriteProjects: [ProjectRow]
+        let hasFavoriteProjects: Bool
+        let openSummary: String
+    }
+
     var viewModel: ViewModel {
         get async throws {
             let todos = try await self.store.todos(of: self.user)
             let projects = try await self.store.projects(of: self.user)
-            let favorites = todos.filter(\.isFavorite)
-            let favoriteProjects = projects.filter(\.isFavorite).map { project in
-                project.viewModel(todoCount: todos.count { $0.projectID == project.id })
-            }
-            return [
-                "username": .string(self.user.username),
-                "favorites": .todos(favorites, projects: ProjectSummaries(projects)),
-                "hasFavorites": .bool(!favorites.isEmpty),
-                "favoriteProjects": .list(favoriteProjects),
-                "hasFavoriteProjects": .bool(!favoriteProjects.isEmpty),
-                "openSummary": .string(Self.summary(open: todos.count { !$0.isDone })),
-            ]
+            let favorites = try TodoRow.rows(todos.filter(\.isFavorite), projects: projects)
+            let favoriteProjects = projects.filter(\.isFavorite).map { ProjectRow($0, todos: todos) }
+            return try ViewModel(
+                encoding: Model(
+                    username: self.user.username,
+                    favorites: favorites,
+                    hasFavorites: !favorites.isEmpty,
+                    favoriteProjects: favoriteProjects,
+                    hasFavoriteProjects: !favoriteProjects.isEmpty,
+                    openSummary: Self.summary(open: todos.count { !$0.isDone })
+                )
+            )
         }
     }
 

@@ -9,10 +9,8 @@ struct ProjectListScreen: UserDataScreen {
     var viewModel: ViewModel {
         get async throws {
             let todos = try await self.store.todos(of: self.user)
-            let projects = try await self.store.projects(of: self.user).map { project in
-                project.viewModel(todoCount: todos.count { $0.projectID == project.id })
-            }
-            return ["projects": .list(projects), "hasProjects": .bool(!projects.isEmpty)]
+            let projects = try await self.store.projects(of: self.user).map { ProjectRow($0, todos: todos) }
+            return ["projects": try .list(encoding: projects), "hasProjects": .bool(!projects.isEmpty)]
         }
     }
 }

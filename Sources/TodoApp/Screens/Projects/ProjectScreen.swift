@@ -15,10 +15,11 @@ struct ProjectScreen: UserDataScreen {
             guard let project = try await self.store.project(id: self.id, of: self.user) else {
                 return ["exists": false, "id": .int(self.id)]
             }
-            let todos = try await self.store.todos(of: self.user).filter { $0.projectID == project.id }
-            return project.viewModel(todoCount: todos.count).merging([
+            let all = try await self.store.todos(of: self.user)
+            let todos = all.filter { $0.projectID == project.id }
+            return try ViewModel(encoding: ProjectRow(project, todos: all)).merging([
                 "exists": true,
-                "todos": .todos(todos, projects: ProjectSummaries([project])),
+                "todos": try .list(encoding: try TodoRow.rows(todos, projects: [project])),
                 "hasTodos": .bool(!todos.isEmpty),
             ])
         }

@@ -13,7 +13,7 @@ struct PickProjectScreen: UserDataScreen, Answering {
         get async throws {
             let projects = try await self.store.projects(of: self.user)
             return [
-                "projects": .list(projects.map { $0.viewModel(todoCount: nil) }),
+                "projects": try .list(encoding: projects),
                 "hasProjects": .bool(!projects.isEmpty),
             ]
         }

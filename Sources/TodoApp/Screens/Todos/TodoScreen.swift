@@ -21,18 +21,43 @@ struct TodoScreen: UserDataScreen {
     var title: String {
         get async throws { try await self.store.todo(id: self.id, of: self.user)?.title ?? "Todo #\(self.id)" }
     }
+    /// What `todos/todo` shows of a todo that exists.
+    struct Model: Encodable {
+        let exists = true
+        let todo: TodoRow
+        let attachments: [AttachmentRow]
+        let hasAttachments: Bool
+        let maxAttachmentSize = FormFile.describeSize(Validation.maxAttachmentBytes)
+
+        init(_ todo: TodoRow, attachments: [AttachmentRow]) {
+            self.todo = todo
+            self.attachments = attachments
+            self.hasAttachments = !attachments.isEmpty
+        }
+
+        /// The todo's own fields beside the page's (`{{title}}`, not `{{todo.title}}`).
+        func encode(to encoder: any Encoder) throws {
+            try self.todo.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.exists, forKey: .exists)
+            try container.encode(self.attachments, forKey: .attachments)
+            try container.encode(self.hasAttachments, forKey: .hasAttachments)
+            try container.encode(self.maxAttachmentSize, forKey: .maxAttachmentSize)
+        }
+
+        enum CodingKeys: CodingKey { case exists, attachments, hasAttachments, maxAttachmentSize }
+    }
+
     var viewModel: ViewModel {
         get async throws {
             guard let todo = try await self.store.todo(id: self.id, of: self.user) else {
                 return ["exists": false, "id": .int(self.id)]
             }
+            let projects = try ProjectIndex(try await self.store.projects(of: self.user))
             let attachments = try await self.store.attachments(ofTodo: self.id, of: self.user)
-            return todo.viewModel(projects: ProjectSummaries(try await self.store.projects(of: self.user))).merging([
-                "exists": true,
-                "attachments": .list(attachments.map(\.viewModel)),
-                "hasAttachments": .bool(!attachments.isEmpty),
-                "maxAttachmentSize": .string(FormFile.describeSize(Validation.maxAttachmentBytes)),
-            ])
+            return try ViewModel(
+                encoding: Model(TodoRow(todo, projects: projects), attachments: attachments.map(AttachmentRow.init))
+            )
         }
     }
 
