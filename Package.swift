@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SignalboxMHD", targets: ["SignalboxMHD"]),
         .library(name: "SignalboxRunner", targets: ["SignalboxRunner"]),
         .library(name: "SignalboxTesting", targets: ["SignalboxTesting"]),
+        .library(name: "SignalboxServerTesting", targets: ["SignalboxServerTesting"]),
         .library(name: "SignalboxSQLite", targets: ["SignalboxSQLite"]),
         // The demo as libraries, for the PostgreSQL package's `todo-demo-postgres` (Integrations/Postgres).
         .library(name: "TodoApp", targets: ["TodoApp"]),
@@ -100,11 +101,14 @@ let package = Package(
             ]
         ),
 
-        // For apps' tests: an in-process client with a cookie jar, CSRF and forms; a live server.
+        // For apps' tests: an in-process client with a cookie jar, CSRF and forms, the JSON state
+        // typed, golden pages. No libmicrohttpd: a Hummingbird or Vapor app's tests use it as is.
         .target(
             name: "SignalboxTesting",
-            dependencies: ["SignalboxWeb", "SignalboxMHD", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SignalboxWeb", .product(name: "Logging", package: "swift-log")]
         ),
+        // Tests that run the embedded server: `withLiveServer`, `fetch` over a fresh connection.
+        .target(name: "SignalboxServerTesting", dependencies: ["SignalboxTesting", "SignalboxMHD"]),
 
         // The todo demo: the app as a library (tested in-process) and a thin executable.
         // (SignalboxWeb re-exports Signalbox, SignalboxHTTP, HTTPTypes and Logging.)
@@ -182,7 +186,7 @@ let package = Package(
             dependencies: [
                 "SignalboxMHD",
                 "SignalboxHTTP",
-                "SignalboxTesting",
+                "SignalboxServerTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -211,7 +215,7 @@ let package = Package(
         // The demo in-process and over the real server (hostile clients: DemoUnderAttackTests).
         .testTarget(
             name: "TodoAppTests",
-            dependencies: ["TodoApp", "TodoDemoServer", "SignalboxMHD", "SignalboxTesting"],
+            dependencies: ["TodoApp", "TodoDemoServer", "SignalboxMHD", "SignalboxServerTesting"],
             exclude: ["Golden"]  // read from the source tree (DemoGoldenTests)
         ),
     ]

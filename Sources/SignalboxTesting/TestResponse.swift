@@ -26,6 +26,13 @@ public struct TestResponse: Sendable {
         HTTPField.Name(name).flatMap { self.response.headerFields[$0] }
     }
 
+    /// The navigation state of a JSON answer, typed (see ``NavigationState``).
+    ///
+    /// - Throws: `DecodingError` when the body is not a navigation state (an error answer, HTML).
+    public var state: NavigationState {
+        get throws { try JSONDecoder().decode(NavigationState.self, from: Data(self.response.body)) }
+    }
+
     /// The body as a JSON object (empty when it is not one).
     public var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(self.response.body))) as? [String: Any] ?? [:]

@@ -1,5 +1,6 @@
 import HTTPTypes
 import SignalboxHTTP
+import SignalboxServerTesting
 import SignalboxTesting
 import Testing
 

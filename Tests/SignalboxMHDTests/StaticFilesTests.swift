@@ -1,5 +1,6 @@
 import HTTPTypes
 import SignalboxMHD
+import SignalboxServerTesting
 import SignalboxTesting
 import Testing
 

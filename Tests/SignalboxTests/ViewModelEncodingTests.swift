@@ -133,5 +133,6 @@ import Testing
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(model), as: UTF8.self)
         #expect(json == #"{"a":[1,2.5,"x",null,true],"b":{"c":"d"}}"#)
+        #expect(try JSONDecoder().decode(ViewModel.self, from: Data(json.utf8)) == model)
     }
 }

@@ -19,61 +19,74 @@ import Testing
         let reply = try await browser.get("/member/items/item/1", json: true)
         #expect(reply.status == 200)
         #expect(reply.contentType == "application/json")
-        let json = reply.json
-        #expect(json["path"] as? String == "/member/items/item/1")
-        #expect(json["title"] as? String == "item 1")
-        #expect(json["csrf"] as? String == browser.csrf)
-        #expect(json["pop"] as? String == "/member/items")
-        #expect(json["template"] as? String == "test/screen")
-        #expect((json["screen"] as? [String: Any])?["name"] as? String == "item")
-        #expect(json["modal"] is NSNull)
-        #expect(json["fullScreen"] is NSNull)
+        let state = try reply.state
+        #expect(state.path == "/member/items/item/1")
+        #expect(state.mount == "")
+        #expect(state.title == "item 1")
+        #expect(state.csrf == browser.csrf)
+        #expect(state.notices == [])
+        #expect(state.pop == "/member/items")
+        #expect(state.template == "test/screen")
+        #expect(state.screen["name"] == "item")
+        #expect(state.modal == nil)
+        #expect(state.fullScreen == nil)
+        #expect(state.error == nil && state.fieldErrors == nil)
 
-        let crumbs = try #require(json["breadcrumbs"] as? [[String: Any]])
-        #expect(crumbs.map { $0["title"] as? String } == ["list", "item 1"])
-        #expect(crumbs.map { $0["path"] as? String } == ["/member/items", "/member/items/item/1"])
+        #expect(state.breadcrumbs.map(\.title) == ["list", "item 1"])
+        #expect(state.breadcrumbs.map(\.path) == ["/member/items", "/member/items/item/1"])
+        #expect(state.breadcrumbs.map(\.presentation) == [nil, .push])
 
-        let tabs = try #require(json["tabs"] as? [[String: Any]])
-        #expect(tabs.map { $0["name"] as? String } == ["home", "items", "lab"])
-        #expect(tabs.map { $0["active"] as? Bool } == [false, true, false])
-        #expect(tabs[1]["path"] as? String == "/member/items/item/1")
-        #expect(tabs[0]["icon"] as? String == "house")
-        #expect(tabs[2]["icon"] is NSNull)
+        #expect(state.tabs.map(\.name) == ["home", "items", "lab"])
+        #expect(state.tabs.map(\.active) == [false, true, false])
+        #expect(state.tabs[1].path == "/member/items/item/1")
+        #expect(state.tabs.map(\.icon) == ["house", "list", nil])
+        #expect(state.tabBars.map(\.coordinator) == ["MemberTabs"])
 
-        let routes = try #require(json["routes"] as? [String: String])
-        #expect(routes["item"] == "/member/items/item/1/item/{input}")
-        #expect(routes["create"] == "/member/items/item/1/create")
-        #expect(routes["n"] == "/member/items/item/1/n/{input}")
+        #expect(state.routes["item"] == "/member/items/item/1/item/{input}")
+        #expect(state.routes["create"] == "/member/items/item/1/create")
+        #expect(state.routes["n"] == "/member/items/item/1/n/{input}")
 
         // `tree` is the core's snapshot, exactly.
-        let tree = try #require(json["tree"])
-        let data = try JSONSerialization.data(withJSONObject: tree)
-        let snapshot = try JSONDecoder().decode(NavigationSnapshot.self, from: data)
-        #expect(snapshot == (try await harness.snapshot(of: try #require(browser.sessionID))))
+        #expect(state.tree == (try await harness.snapshot(of: try #require(browser.sessionID))))
     }
 
     @Test func aModalIsDescribedWithItsClosePath() async throws {
         let (_, browser) = try await self.member(at: "/member/items")
-        let json = try await browser.get("/member/items/item/1/pick", json: true).json
-        let modal = try #require(json["modal"] as? [String: Any])
-        #expect(modal["route"] as? String == "pick")
-        #expect(modal["style"] as? String == "modal")
-        #expect(modal["close"] as? String == "/member/items/item/1")
+        let state = try await browser.get("/member/items/item/1/pick", json: true).state
+        #expect(state.modal == .init(route: "pick", style: .modal, close: "/member/items/item/1"))
 
         let guest = try await browser.post("/member/home", ["action": "logout"], json: true)
-        #expect(guest.json["path"] as? String == "/guest")
-        let terms = try await browser.get("/guest/terms", json: true).json
-        let fixed = try #require(terms["modal"] as? [String: Any])
-        #expect(fixed["close"] is NSNull)
+        #expect(try guest.state.path == "/guest")
+        let terms = try await browser.get("/guest/terms", json: true).state
+        #expect(terms.modal?.close == nil)
+        #expect(terms.modal?.style == .modalNonDismissible)
     }
 
     @Test func aFullScreenPresentationIsDescribedApart() async throws {
         let (_, browser) = try await self.member(at: "/member/items")
-        let json = try await browser.get("/member/items/wizard/step2", json: true).json
-        #expect(json["modal"] is NSNull)
-        let full = try #require(json["fullScreen"] as? [String: Any])
-        #expect(full["route"] as? String == "wizard")
-        #expect(full["close"] as? String == "/member/items")
+        let state = try await browser.get("/member/items/wizard/step2", json: true).state
+        #expect(state.modal == nil)
+        #expect(state.fullScreen == .init(route: "wizard", style: .fullScreen, close: "/member/items"))
+    }
+
+    @Test func aRejectedFormIsAStateWithItsErrorsAndTheFieldsSent() async throws {
+        let (_, browser) = try await self.member(at: "/member/items")
+        try await browser.get("/member/items/item/1")
+        let reply = try await browser.post("/member/items/item/1", ["action": "invalid"], json: true)
+        #expect(reply.status == .unprocessableContent)
+        let state = try reply.state
+        #expect(state.path == "/member/items/item/1")
+        #expect(state.error == "invalidForm")
+        #expect(state.message == "Unknown action")
+        #expect(state.fieldErrors == ["action": "required"])
+        #expect(state.form?["action"] == "invalid")
+    }
+
+    @Test func anErrorAnswerIsNotAState() async throws {
+        let (_, browser) = try await self.member(at: "/member/items")
+        let reply = try await browser.get("/member/items/item/x", json: true)
+        #expect(reply.status == .badRequest)
+        #expect(throws: DecodingError.self) { try reply.state }
     }
 
     @Test func aModalOverAFullScreenFlowIsDescribedAsBothLikeThePage() async throws {

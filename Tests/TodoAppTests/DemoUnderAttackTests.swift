@@ -1,4 +1,5 @@
 import SignalboxMHD
+import SignalboxServerTesting
 import SignalboxTesting
 import Testing
 

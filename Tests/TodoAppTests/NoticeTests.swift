@@ -28,10 +28,10 @@ import TodoApp
         try await client.logIn()
         try await client.get("/authenticated/todos/todo/1")
         let toggled = try await client.post("/authenticated/todos/todo/1", ["action": "toggleFavorite"], json: true)
-        let notices = try #require(toggled.json["notices"] as? [[String: String]])
-        #expect(notices == [["kind": "success", "text": "Removed from favourites."]])
+        #expect(try toggled.state.notices == [Notice(.success, "Removed from favourites.")])
         let next = try await client.get("/authenticated/todos/todo/1", json: true)
-        #expect((next.json["notices"] as? [Any])?.isEmpty == true)
+        #expect(try next.state.notices == [])
+        #expect(try next.state.screen["isFavorite"] == false)
     }
 
     @Test func aHeadRequestLeavesTheNoticeForThePage() async throws {

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Logging
 import SignalboxHTTP
+import SignalboxServerTesting
 import SignalboxTesting
 import Synchronization
 

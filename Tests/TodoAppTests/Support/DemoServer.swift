@@ -1,6 +1,7 @@
 import Logging
 import SignalboxHTTP
 import SignalboxMHD
+import SignalboxServerTesting
 import SignalboxTesting
 import SignalboxWeb
 import TodoApp

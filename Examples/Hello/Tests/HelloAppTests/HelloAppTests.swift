@@ -28,8 +28,10 @@ import Testing
         // A TestClient checks every answer of a WebApp against OpenAPIDocument(app:): an
         // undocumented status, content type or JSON key throws ContractViolation.
         let client = TestClient(app)
-        let state = try await client.get("/greeting/Ann", json: true)
-        #expect(state.json["path"] as? String == "/greeting/Ann")
+        let state = try await client.get("/greeting/Ann", json: true).state  // typed
+        #expect(state.path == "/greeting/Ann")
+        #expect(state.breadcrumbs.map(\.title) == ["Hello", "Ann"])
+        #expect(state.screen["name"] == "Ann")
         #expect(try await client.get("/nowhere", json: true).status == .notFound)
 
         // The document itself, for client generators and schemathesis.
