@@ -490,8 +490,12 @@ FIRST=$(header location)
 expect_status "the first submission is applied" 303
 post /authenticated/todos/createTodo "title=Only once" "_submission=$SUBMISSION"
 expect_redirect "the same submission again is answered with the same Location" "$FIRST"
+get "$FIRST"
+expect_body "the page after it says so" 'Todo “Only once” created.'
+get "$FIRST"
+expect_no_body "the notice is shown once" 'notice-success'
 get /authenticated/todos
-COUNT=$(grep -o 'Only once' "$BODY" | wc -l)
+COUNT=$(grep -o 'class="list-title">Only once<' "$BODY" | wc -l)
 [ "$COUNT" = 1 ] && pass "a double submission made one todo" || fail "a double submission made one todo" "$COUNT"
 
 # ---------------------------------------------------------------- bad input
