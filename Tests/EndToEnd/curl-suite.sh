@@ -641,7 +641,9 @@ kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
 start_server
 get /authenticated/todos
 expect_status "after a restart the session in --sessions is still signed in" 200
-expect_no_body "the in-memory data did not survive it" 'only in this run'
+expect_no_body "the in-memory data did not survive it" 'class="list-title">only in this run<'
+# The session did, with the notice its last answer left: the first page after the restart shows it.
+expect_body "the notice left before the restart is shown after it" 'Todo “only in this run” created.'
 kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
 SERVER_PID=""
 [ -s "$WORK/only.sessions.sqlite" ] && pass "the sessions are in the file --sessions names" \
