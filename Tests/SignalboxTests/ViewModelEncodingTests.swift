@@ -110,6 +110,31 @@ import Testing
         #expect(try ViewModel.list(encoding: [1, 2]) == [1, 2])
     }
 
+    /// Remembers, weakly, the encoder that wrote it.
+    final class EncoderSpy: Encodable {
+        weak var encoder: AnyObject?
+        enum Keys: CodingKey { case a }
+        func encode(to encoder: any Encoder) throws {
+            self.encoder = encoder as AnyObject
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(1, forKey: .a)
+        }
+    }
+
+    struct Spied: Encodable {
+        let rows: [EncoderSpy]
+        let nested: EncoderSpy
+    }
+
+    @Test func encodingLeavesNoWriterBehind() throws {
+        let spied = Spied(rows: [EncoderSpy(), EncoderSpy()], nested: EncoderSpy())
+        let model = try ViewModel(encoding: spied)
+        #expect(model == ["rows": [["a": 1], ["a": 1]], "nested": ["a": 1]])
+        // The row writer and the nested writer were freed with the writer that made them.
+        #expect(spied.rows[0].encoder == nil)
+        #expect(spied.nested.encoder == nil)
+    }
+
     @Test func aValueThatEncodesNothingIsAnError() {
         #expect(throws: EncodingError.self) { try ViewModel(encoding: Nothing()) }
         #expect(throws: EncodingError.self) { try ViewModel(encoding: ["n": Nothing()]) }

@@ -13,8 +13,9 @@ import Foundation
 /// one array, as ``ViewModel/list(_:fields:)``'s do.
 final class ViewModelWriter: Encoder {
     /// The writer of the value this one's is inside, and its key there: the coding path is
-    /// made from them only when asked (an error), not stored per value.
-    private let parent: ViewModelWriter?
+    /// made from them only when asked (an error), not stored per value. Unowned: a parent keeps
+    /// its child, row and nested writers, so a strong reference back would never be freed.
+    private unowned let parent: ViewModelWriter?
     @exclusivity(unchecked) private var key: (any CodingKey)?
     var codingPath: [any CodingKey] {
         (self.parent?.codingPath ?? []) + (self.key.map { [$0] } ?? [])
