@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import SignalboxHTTP
 import SignalboxTesting
@@ -29,6 +30,21 @@ import Testing
     ])
     func readsOnlyWellFormedSessionIDs(_ header: String, _ expected: [String]) {
         #expect(SessionCookie.candidates(in: header, name: "signalbox_session").map(\.rawValue) == expected)
+    }
+
+    /// A header stuffed with ids (a look-up each) is read only as far as the first few.
+    @Test func onlyTheFirstFewDistinctIDsAreLookedUp() {
+        let ids = (0..<150).map { String(repeating: "0", count: 29) + String(format: "%03d", $0) }
+        let header = ids.map { "signalbox_session=\($0)" }.joined(separator: "; ")
+        let read = SessionCookie.candidates(in: header, name: "signalbox_session").map(\.rawValue)
+        #expect(read == Array(ids.prefix(SessionCookie.maxCandidates)))
+        #expect(SessionCookie.maxCandidates == 4)
+        // Repeats and malformed values do not use up the budget.
+        let repeated = [ids[0], ids[0], "bad", ids[1], ids[1], ids[2], ids[3]].map { "signalbox_session=\($0)" }
+        #expect(
+            SessionCookie.candidates(in: repeated.joined(separator: "; "), name: "signalbox_session").map(\.rawValue)
+                == Array(ids.prefix(4))
+        )
     }
 
     @Test func writesAnHttpOnlyLaxCookieForTheAppsPaths() async throws {

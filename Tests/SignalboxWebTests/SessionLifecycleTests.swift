@@ -1,3 +1,4 @@
+import Foundation
 import Signalbox
 import SignalboxTesting
 import SignalboxWeb
@@ -25,6 +26,26 @@ import Testing
         try await browser.post("/guest", ["name": ""])
         try await browser.get("/_dev/tree")
         #expect(harness.accesses.all == [.retryable, .exclusive, .exclusive])
+    }
+
+    /// A Cookie header stuffed with ids costs at most four look-ups: the real session is found
+    /// behind three planted ids, not behind a hundred and fifty.
+    @Test func onlyTheFirstFewSessionIDsOfARequestAreLookedUp() async throws {
+        let harness = try Harness()
+        let browser = harness.browser()
+        try await browser.get("/guest")
+        try await browser.post("/guest", ["action": "login", "name": "ann"])
+        let real = try #require(browser.cookies["signalbox_session"])
+        let planted = (1...150).map { String(repeating: "0", count: 29) + String(format: "%03d", $0) }
+        // The jar writes `name=value`: a value holding more pairs sends several cookies of the name.
+        browser.cookies["signalbox_session"] = (planted.prefix(3) + [real]).joined(separator: "; signalbox_session=")
+        let found = try await browser.get("/member/home")
+        #expect(found.status == .ok)
+        #expect(found.setCookies.isEmpty)
+        browser.cookies["signalbox_session"] = (planted + [real]).joined(separator: "; signalbox_session=")
+        let stuffed = try await browser.get("/member/home")
+        #expect(stuffed.status == .seeOther)  // not signed in: the real id was never looked up
+        #expect(stuffed.location == "/guest")
     }
 
     @Test func secureCookiesAreMarkedSecure() async throws {
