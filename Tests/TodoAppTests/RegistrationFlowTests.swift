@@ -59,3 +59,25 @@ import Testing
         #expect(app.main.user == nil)
     }
 }
+
+/// Issue 34's echo finding: a rejected registration never sends a password back.
+@Suite struct RegistrationEchoTests {
+    @Test func aRejectedRegistrationEchoesNoPasswordInJSONOrHTML() async throws {
+        let client = try WebClient.demo()
+        try await client.get("/unauthenticated/registration")
+        try await client.post("/unauthenticated/registration", ["username": "carol"])
+        try await client.get("/unauthenticated/registration/password/carol")
+        let fields = [("password", "tweedledum-secret"), ("confirmation", "tweedledee-secret")]
+        let json = try await client.post("/unauthenticated/registration/password/carol", fields, json: true)
+        #expect(json.status == .unprocessableContent)
+        let state = try json.state
+        #expect(state.fieldErrors?["confirmation"] == "The two passwords differ.")
+        #expect(state.form?["password"] == nil)
+        #expect(state.form?["confirmation"] == nil)
+        #expect(!json.body.contains("tweedled"))
+        let html = try await client.post("/unauthenticated/registration/password/carol", fields)
+        #expect(html.status == .unprocessableContent)
+        #expect(html.body.contains("The two passwords differ."))
+        #expect(!html.body.contains("tweedled"))
+    }
+}
