@@ -41,7 +41,7 @@ public enum AppRunner {
             try await self.serve(options, services: services, makeApp)
             exit(0)
         } catch {
-            StandardError.writeLine("error: \(error)")
+            StandardOutput.writeLine("error: \(error)", toFileDescriptor: 2)
             exit(1)
         }
     }
@@ -69,6 +69,12 @@ public enum AppRunner {
             configuration: options.serverConfiguration,
             logger: logger
         )
+        try await self.serve(server, services: services, logger: logger)
+    }
+
+    /// Serves `server` (and `services`, started before it and stopped after it) until SIGTERM or
+    /// SIGINT shuts the group down gracefully.
+    package static func serve(_ server: WebAppServer, services: [any Service] = [], logger: Logger) async throws {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
@@ -78,13 +84,5 @@ public enum AppRunner {
             )
         )
         try await group.run()
-    }
-}
-
-/// Standard error, written at once.
-enum StandardError {
-    static func writeLine(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 }

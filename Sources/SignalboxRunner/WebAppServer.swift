@@ -57,7 +57,7 @@ public struct WebAppServer: Service {
     }
 
     /// IPv6 addresses go in brackets in URLs.
-    static func urlHost(_ host: String) -> String {
+    package static func urlHost(_ host: String) -> String {
         host.contains(":") ? "[\(host)]" : host
     }
 }

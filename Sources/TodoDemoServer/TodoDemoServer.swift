@@ -1,12 +1,10 @@
 import Metrics
 import Prometheus
-import ServiceLifecycle
 import SignalboxMHD
 import SignalboxRunner
 public import SignalboxWeb
 import Synchronization
 import TodoApp
-import UnixSignals
 
 #if canImport(Glibc)
 import Glibc
@@ -74,14 +72,7 @@ public enum TodoDemoServer {
                 metadata: ["templates": "\(demo.templates)", "public": "\(publicRoot)", "dev": "\(options.dev)"]
             )
         }
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: server)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger
-            )
-        )
-        try await group.run()
+        try await AppRunner.serve(server, logger: logger)
     }
 
     /// The folder given on the command line, else `name` in the current directory when it holds
@@ -114,7 +105,7 @@ public enum TodoDemoServer {
 
     /// IPv6 addresses go in brackets in URLs.
     public static func urlHost(_ host: String) -> String {
-        host.contains(":") ? "[\(host)]" : host
+        WebAppServer.urlHost(host)
     }
 
     /// Writes the line a script waits for ("Listening on …") to standard output at once (see

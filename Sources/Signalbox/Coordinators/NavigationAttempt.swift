@@ -54,8 +54,8 @@ public struct NavigationAttempt<Coordinator: Coordinatable> {
         origin: Origin = .operation
     ) {
         let table = coordinator.node.table
-        let index = RouteRegistry.routeIndex(ofPartial: route, in: coordinator, table: table)
         // Every key path of this type names one of its routes: `RouteRegistry` found them all.
+        let index = try? RouteRegistry.routeIndex(of: route, in: coordinator, table: table)
         let descriptor = index.map { table.routes[$0] }
         self.init(
             coordinator: coordinator,
@@ -78,7 +78,7 @@ public struct NavigationAttempt<Coordinator: Coordinatable> {
 
     /// Whether the navigation takes `route`.
     public func targets<K, I, O>(_ route: KeyPath<Coordinator, Transition<Coordinator, K, I, O>>) -> Bool {
-        self.index(of: route) == self.route
+        (try? RouteRegistry.routeIndex(of: route, in: self.coordinator, table: self.table)) == self.route
     }
 
     /// The input of the navigation when it takes `route` and its input is known (a path or a
@@ -86,17 +86,6 @@ public struct NavigationAttempt<Coordinator: Coordinatable> {
     public func input<K, I, O>(for route: KeyPath<Coordinator, Transition<Coordinator, K, I, O>>) -> I? {
         guard self.targets(route) else { return nil }
         return self.input as? I
-    }
-
-    /// The index of `route` in the coordinator's table.
-    private func index(of route: AnyKeyPath) -> Int? {
-        let table = self.table
-        if let index = table.index(ofKnown: route) { return index }
-        guard let index = RouteRegistry.routeIndex(ofPartial: route, in: self.coordinator, table: table) else {
-            return nil
-        }
-        table.remember(route, index: index)
-        return index
     }
 }
 

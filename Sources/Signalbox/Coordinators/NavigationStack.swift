@@ -43,7 +43,7 @@ public struct NavigationStack<Coordinator: NavigationCoordinatable> {
         _ route: KeyPath<Coordinator, Transition<Coordinator, PresentedRoute, Input, Output>>
     ) -> Bool {
         guard let owner = self.node.owner as? Coordinator,
-            let index = try? RouteRegistry.routeIndex(of: route, in: owner, node: self.node)
+            let index = try? RouteRegistry.routeIndex(of: route, in: owner, table: self.node.table)
         else { return false }
         return self.node.items.contains { $0.route == index }
     }

@@ -27,7 +27,7 @@ extension StackOperations {
     ) throws(NavigationError) -> (Coordinator, StackNode, Int) {
         let coordinator = try self.stackCoordinator()
         let node = coordinator.stackNode
-        return (coordinator, node, try RouteRegistry.routeIndex(of: route, in: coordinator, node: node))
+        return (coordinator, node, try RouteRegistry.routeIndex(of: route, in: coordinator, table: node.table))
     }
 
     // MARK: route(to:)

@@ -20,7 +20,7 @@ extension TabOperations {
         select: Bool = true
     ) async throws -> Output {
         let (coordinator, node) = try self.resolve()
-        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
+        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, table: node.table)
         let position = try await node.open(route: index, input: input, select: select)
         return node.tabs[position].content!.output()
     }
@@ -34,7 +34,7 @@ extension TabOperations {
         select: Bool = true
     ) async throws -> Coordinator {
         let (coordinator, node) = try self.resolve()
-        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
+        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, table: node.table)
         _ = try await node.open(route: index, input: input, select: select)
         return coordinator
     }
@@ -88,7 +88,7 @@ extension TabOperations {
         _ input: Input
     ) throws -> (Coordinator, TabsNode, Int) {
         let (coordinator, node) = try self.resolve()
-        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
+        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, table: node.table)
         let route = node.table.routes[index]
         let segment = try route.encodeSegment(input)
         guard let position = node.position(ofRoute: index, segment: segment) else {

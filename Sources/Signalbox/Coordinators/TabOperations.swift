@@ -51,7 +51,7 @@ extension TabOperations {
         _ tab: KeyPath<Coordinator, Transition<Coordinator, TabRoute, Void, Output>>
     ) async throws -> Output {
         let (coordinator, node) = try self.resolve()
-        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
+        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, table: node.table)
         return try await node.select(route: index, tapped: false).output()
     }
 
@@ -61,7 +61,7 @@ extension TabOperations {
         _ tab: KeyPath<Coordinator, Transition<Coordinator, TabRoute, Void, Output>>
     ) async throws -> Coordinator {
         let (coordinator, node) = try self.resolve()
-        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
+        let index = try RouteRegistry.routeIndex(of: tab, in: coordinator, table: node.table)
         _ = try await node.select(route: index, tapped: false)
         return coordinator
     }
@@ -80,7 +80,7 @@ extension TabOperations {
     /// Whether `tab` is the active tab.
     public func isActive<Output>(_ tab: KeyPath<Coordinator, Transition<Coordinator, TabRoute, Void, Output>>) -> Bool {
         guard let (coordinator, node) = try? self.resolve(),
-            let index = try? RouteRegistry.routeIndex(of: tab, in: coordinator, node: node)
+            let index = try? RouteRegistry.routeIndex(of: tab, in: coordinator, table: node.table)
         else { return false }
         return node.activeSlot?.route == index
     }

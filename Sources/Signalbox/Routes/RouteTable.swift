@@ -132,12 +132,11 @@ enum RouteRegistry {
     static func routeIndex<C: Coordinatable, K, I, O>(
         of keyPath: KeyPath<C, Transition<C, K, I, O>>,
         in coordinator: C,
-        node: CoordinatorNode
+        table: RouteTable
     ) throws(NavigationError) -> Int {
-        let table = node.table
         if let index = table.index(ofKnown: keyPath) { return index }
         guard let index = table.index(ofStorage: coordinator[keyPath: keyPath].storage, in: coordinator) else {
-            throw .routeNotFound(route: "\(keyPath)", coordinator: node.displayName)
+            throw .routeNotFound(route: "\(keyPath)", coordinator: table.displayName)
         }
         table.remember(keyPath, index: index)
         return index

@@ -38,10 +38,19 @@ extension ViewModel {
             rows.append(.object(Fields(sharing: [], bounds: start..<shared.count)))
             row.removeAll()
         }
-        for index in rows.indices {
-            guard case .object(let placeholder) = rows[index] else { continue }
-            rows[index] = .object(Fields(sharing: shared, bounds: placeholder.bounds))
-        }
+        Fields.share(shared, with: &rows, at: rows.indices)
         return .list(rows)
+    }
+}
+
+extension ViewModel.Fields {
+    /// Gives the rows at `indices` — placeholders made with `Fields(sharing: [], bounds:)` while
+    /// `entries` grew — the finished array, each keeping its range of it.
+    @inlinable
+    static func share(_ entries: [Entry], with rows: inout [ViewModel], at indices: some Sequence<Int>) {
+        for index in indices {
+            guard case .object(let placeholder) = rows[index] else { continue }
+            rows[index] = .object(Self(sharing: entries, bounds: placeholder.bounds))
+        }
     }
 }

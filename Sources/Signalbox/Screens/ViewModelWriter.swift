@@ -184,10 +184,7 @@ final class ViewModelWriter: Encoder {
     /// Gives the list's objects their shared array.
     private func collectRows() {
         guard !self.rowItems.isEmpty else { return }
-        for index in self.rowItems {
-            guard case .object(let placeholder) = self.items[index] else { continue }
-            self.items[index] = .object(ViewModel.Fields(sharing: self.rowFields, bounds: placeholder.bounds))
-        }
+        ViewModel.Fields.share(self.rowFields, with: &self.items, at: self.rowItems)
         self.rowItems = []
         self.rowFields = []  // the list's objects hold it now
     }

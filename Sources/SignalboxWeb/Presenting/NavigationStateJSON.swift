@@ -32,14 +32,7 @@ enum NavigationStateJSON {
             json.string("mount", mount.prefix)
             json.string("title", page.topTitle)
             json.string("csrf", page.csrf)
-            json.key("notices") { writer in
-                writer.array(page.notices) { writer, notice in
-                    writer.object { object in
-                        object.string("kind", notice.kind.rawValue)
-                        object.string("text", notice.text)
-                    }
-                }
-            }
+            json.key("notices") { $0.array(page.notices) { $0.value(Self.notice($1)) } }
             json.key("tree") { $0.raw(snapshotText) }
             json.key("breadcrumbs") { crumbs in
                 crumbs.array(page.screens) { writer, entry in
@@ -96,6 +89,11 @@ enum NavigationStateJSON {
             }
         }
         return writer.output
+    }
+
+    /// A notice as JSON and as the templates' `notices` see it.
+    static func notice(_ notice: Notice) -> ViewModel {
+        ["kind": .string(notice.kind.rawValue), "text": .string(notice.text)]
     }
 
     /// A tab as JSON and as the templates' `tabs` see it.

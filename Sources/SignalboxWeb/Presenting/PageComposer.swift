@@ -76,7 +76,7 @@ struct PageComposer {
             "csrf": .string(csrf),
             "submission": .string(page.submission),
             "template": .string(layout.page.template),
-            "notices": .list(page.notices.map { ["kind": .string($0.kind.rawValue), "text": .string($0.text)] }),
+            "notices": .list(page.notices.map(NavigationStateJSON.notice)),
             "hasNotices": .bool(!page.notices.isEmpty),
             "breadcrumbs": .list(breadcrumbs),
             "hasBreadcrumbs": .bool(!breadcrumbs.isEmpty),
