@@ -50,6 +50,11 @@ struct HotSessions {
         return box
     }
 
+    /// When `id`'s last request came, if it is in memory (exact, unlike the row's touch).
+    func lastSeen(_ id: SessionID) -> SessionInstant? {
+        self.index.lastSeenAt(of: id)
+    }
+
     /// The caller no longer uses the session it acquired as `id`.
     mutating func release(_ id: SessionID, box: SessionBox) {
         guard let entry = self.active[id], entry.box === box else { return }

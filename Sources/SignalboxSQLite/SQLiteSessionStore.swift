@@ -26,8 +26,10 @@ import Foundation
 /// - The most recently used sessions (``Configuration/hotSessions``) stay live in memory; the
 ///   others hibernate as rows and are restored from their snapshot on their next request.
 /// - Expiry is checked on every read and swept by the store itself (at most once a minute, as
-///   sessions are created); at ``Configuration/maxSessions`` sessions no request came back to
-///   are evicted first.
+///   sessions are created); at ``Configuration/maxSessions`` sessions the app did not establish
+///   (``SessionControl/establish()``) are evicted first, then the least recently used — by the
+///   time of their last request, which the store knows in memory even when the row's last touch
+///   is older.
 /// - A snapshot is untrusted input: it is size-limited, and restoring decodes its inputs with the
 ///   same decoders as paths, within the tree's depth limit. One that no longer fits the app (a
 ///   route renamed by a deploy) drops its session like an unknown id; the URL still rebuilds the
@@ -155,7 +157,7 @@ public final class SQLiteSessionStore: SessionStore {
     ) async throws
         -> SavedSession
     {
-        let touchDue = saved.isProvisional || now - saved.touchedAt >= self.configuration.touchInterval
+        let touchDue = now - saved.touchedAt >= self.configuration.touchInterval
         var next = saved
         let revision = state.tree.revision
         let snapshot: NavigationSnapshot
@@ -167,7 +169,10 @@ public final class SQLiteSessionStore: SessionStore {
             snapshot = try state.tree.snapshot()
             next.revision = revision
         }
-        if state.id != saved.id || state.csrfToken != saved.csrfToken || snapshot != saved.snapshot {
+        let isProvisional = !state.isEstablished
+        if state.id != saved.id || state.csrfToken != saved.csrfToken || snapshot != saved.snapshot
+            || isProvisional != saved.isProvisional
+        {
             // The last-seen time (an indexed column) moves with the coarse touch only, so most
             // changes rewrite the row and not the eviction index.
             let touchedAt = touchDue || state.id != saved.id ? now : saved.touchedAt
@@ -178,7 +183,7 @@ public final class SQLiteSessionStore: SessionStore {
                 revision: revision,
                 version: saved.version + 1,
                 touchedAt: touchedAt,
-                isProvisional: false
+                isProvisional: isProvisional
             )
             let text = snapshot.jsonText
             // What is saved must come back: restoring refuses larger rows.
@@ -195,12 +200,12 @@ public final class SQLiteSessionStore: SessionStore {
                 createdAt: state.createdAt.milliseconds,
                 lastSeenAt: touchedAt.milliseconds,
                 version: next.version,
-                isProvisional: false,
+                isProvisional: isProvisional,
                 snapshot: text
             )
             if state.id != saved.id {
                 try await self.database.save(row, replacing: saved.id.rawValue)
-            } else if touchDue {
+            } else if touchDue || isProvisional != saved.isProvisional {
                 try await self.database.update(row)
             } else {
                 try await self.database.updateContent(row)
@@ -208,7 +213,6 @@ public final class SQLiteSessionStore: SessionStore {
         } else if touchDue {
             try await self.database.touch(id: state.id, lastSeenAt: now.milliseconds)
             next.touchedAt = now
-            next.isProvisional = false
         }
         return next
     }
@@ -269,6 +273,7 @@ public final class SQLiteSessionStore: SessionStore {
             csrfToken: row.csrfToken,
             createdAt: createdAt,
             lastSeenAt: lastSeenAt,
+            isEstablished: !row.isProvisional,
             tree: tree
         )
         let saved = SavedSession(
@@ -296,12 +301,18 @@ public final class SQLiteSessionStore: SessionStore {
             createdAt: state.createdAt.milliseconds,
             lastSeenAt: now.milliseconds,
             version: 1,
-            isProvisional: true,
+            isProvisional: !state.isEstablished,
             snapshot: snapshot.jsonText
         )
         try await self.sweepIfDue(now: now)
         let excess = self.bookkeeping.withLock { $0.rows + 1 - self.configuration.maxSessions }
-        if excess > 0 { try await self.forget(try await self.database.evict(excess)) }
+        if excess > 0 {
+            // The rows' last-seen times lag by up to a touch interval; the hot sessions' are exact.
+            let evicted = try await self.database.evict(excess) { id in
+                self.hot.withLock { $0.lastSeen(id) }?.milliseconds
+            }
+            try await self.forget(evicted)
+        }
         do {
             try await self.database.insert(row)
         } catch {
@@ -315,7 +326,7 @@ public final class SQLiteSessionStore: SessionStore {
             revision: revision,
             version: 1,
             touchedAt: now,
-            isProvisional: true
+            isProvisional: row.isProvisional
         )
         let box = SessionBox(state, saved: saved)
         let createdAt = SessionInstant(milliseconds: row.createdAt)

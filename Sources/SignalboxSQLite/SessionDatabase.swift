@@ -194,7 +194,7 @@ struct SessionDatabase: Sendable {
     func touch(id: SessionID, lastSeenAt: Int64) async throws {
         try await self.write { db in
             try db.execute(
-                sql: "UPDATE session SET last_seen_at = ?, provisional = 0 WHERE id = ?",
+                sql: "UPDATE session SET last_seen_at = ? WHERE id = ?",
                 arguments: [lastSeenAt, id.rawValue]
             )
         }
@@ -218,21 +218,33 @@ struct SessionDatabase: Sendable {
         }
     }
 
-    /// Deletes the `count` sessions to evict first: those no request came back to, then the least
-    /// recently used; returns their ids.
-    func evict(_ count: Int) async throws -> [String] {
+    /// Deletes the `count` sessions to evict first: those the app did not establish, then the
+    /// least recently used; returns their ids. `lastSeen` gives the exact last-seen time of a
+    /// session used lately (the row's lags by up to a touch interval): the oldest rows by the
+    /// index, and a margin past them, are ordered by it.
+    func evict(_ count: Int, lastSeen: @escaping @Sendable (SessionID) -> Int64?) async throws -> [String] {
         try await self.write { db in
-            try String.fetchAll(
+            let rows = try Row.fetchAll(
                 db,
-                sql: """
-                    DELETE FROM session WHERE id IN (
-                        SELECT id FROM session ORDER BY provisional DESC, last_seen_at LIMIT ?
-                    ) RETURNING id
-                    """,
-                arguments: [count]
+                sql:
+                    "SELECT id, provisional, last_seen_at FROM session ORDER BY provisional DESC, last_seen_at LIMIT ?",
+                arguments: [count + Self.evictionMargin]
             )
+            let candidates = rows.map { row -> (id: String, provisional: Bool, seen: Int64) in
+                let id: String = row[0]
+                let stored: Int64 = row[2]
+                return (id, row[1], max(stored, SessionID(rawValue: id).flatMap(lastSeen) ?? stored))
+            }
+            let victims = candidates.sorted { a, b in
+                a.provisional != b.provisional ? a.provisional : a.seen < b.seen
+            }.prefix(count).map(\.id)
+            for id in victims { try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id]) }
+            return Array(victims)
         }
     }
+
+    /// How many rows past the `count` oldest an eviction reorders by their exact last-seen time.
+    static let evictionMargin = 64
 
     /// The number of rows, read once when the store opens.
     func countAtOpening() throws(SQLiteStoreError) -> Int {

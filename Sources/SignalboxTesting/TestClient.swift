@@ -41,6 +41,9 @@ public final class TestClient {
     public var headers: [(HTTPField.Name, String)] = []
     /// The request's authority (`Host`) for in-process requests.
     public var authority: String
+    /// The peer address in-process requests come from (``Request/clientAddress``), for
+    /// per-client limits; `nil` (the default): none, as for a caller that cannot tell.
+    public var clientAddress: String?
     /// The session cookie's name (``WebApp/Configuration/cookieName``).
     public var sessionCookieName = "signalbox_session"
     /// The contract every answer is checked against (`nil`: none). Set for a ``WebApp``.
@@ -137,7 +140,8 @@ public final class TestClient {
             if name == .accept { fields[.accept] = value } else { fields.append(HTTPField(name: name, value: value)) }
         }
         let head = HTTPRequest(method: method, scheme: nil, authority: self.authority, path: path, headerFields: fields)
-        let response = TestResponse(try await self.exchange(Request(head: head, body: body)))
+        let request = Request(head: head, body: body, clientAddress: self.clientAddress)
+        let response = TestResponse(try await self.exchange(request))
         for cookie in response.setCookies {
             let pair = cookie.split(separator: ";", omittingEmptySubsequences: false)[0]
             if let equals = pair.firstIndex(of: "=") {

@@ -44,6 +44,19 @@ extension WebApp {
         public var openAPI: OpenAPIDocument.Info
         /// Whether browsers keep pages to revalidate them (default ``PageCaching/noStore``).
         public var pageCaching: PageCaching
+        /// Addresses of reverse proxies whose `X-Forwarded-For` names the client (default none):
+        /// per-client limits then count the forwarded address, not the proxy's. List only proxies
+        /// you run; a client's own `X-Forwarded-For` is ignored unless its peer is listed.
+        public var trustedProxies: [String]
+        /// New sessions one client (address) may start per minute (default 600; 0: no limit).
+        /// Past it a page that would start a session answers 429 with `Retry-After`, so one
+        /// address cannot fill the session store. Requests without a peer address (some
+        /// in-process callers) are not limited.
+        public var newSessionsPerMinute: Int
+        /// Requests one client behind a trusted proxy may have in progress at once (default 256;
+        /// 0: no limit); past it 429. A client connected directly is held by the server's own
+        /// per-address connection limit instead.
+        public var maxRequestsPerProxiedClient: Int
         /// Limits on `multipart/form-data` forms (file uploads): per file (default 10 MiB), per
         /// body (20 MiB), files (10), fields and field length (as ``maxFormFields`` and
         /// ``maxFieldBytes``). Past one: 413 naming it. Give the embedded server the same limits
@@ -68,6 +81,9 @@ extension WebApp {
             secretFields: [String] = ["passw", "secret", "token"],
             openAPI: OpenAPIDocument.Info = OpenAPIDocument.Info(),
             pageCaching: PageCaching = .noStore,
+            trustedProxies: [String] = [],
+            newSessionsPerMinute: Int = 600,
+            maxRequestsPerProxiedClient: Int = 256,
             uploads: MultipartSpooler.Limits = MultipartSpooler.Limits(maxFileBytes: 10 << 20, maxBytes: 20 << 20)
         ) {
             self.mountPath = mountPath
@@ -86,6 +102,9 @@ extension WebApp {
             self.secretFields = secretFields
             self.openAPI = openAPI
             self.pageCaching = pageCaching
+            self.trustedProxies = trustedProxies
+            self.newSessionsPerMinute = newSessionsPerMinute
+            self.maxRequestsPerProxiedClient = maxRequestsPerProxiedClient
             var uploads = uploads
             uploads.maxFields = min(uploads.maxFields, maxFormFields)
             uploads.maxFieldBytes = min(uploads.maxFieldBytes, maxFieldBytes)

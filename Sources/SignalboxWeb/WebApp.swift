@@ -38,6 +38,7 @@ public struct WebApp: Responder {
     private(set) var errorPage: ErrorPage
     let formCodec: FormCodec
     let originPolicy: OriginPolicy
+    let clientLimits: ClientLimits
 
     /// Creates the web layer.
     ///
@@ -77,6 +78,7 @@ public struct WebApp: Responder {
             trustedOrigins: configuration.trustedOrigins,
             secure: configuration.secureCookies
         )
+        self.clientLimits = ClientLimits(configuration)
         if let error = renderer.loadError {
             logger.error("the templates do not load; pages answer 500 until they do", metadata: ["error": "\(error)"])
         }
@@ -106,11 +108,16 @@ public struct WebApp: Responder {
     /// the id a 500 page shows.
     public func respond(to request: Request, logger: Logger) async -> Response {
         let started = ContinuousClock.now
-        let exchange = Exchange(request, cookieName: self.configuration.cookieName, logger: logger)
+        let exchange = self.exchange(request, logger: logger)
         let (response, kind) = await RequestLogContext.$requestID.withValue(exchange.requestID) {
             var kind = "invalid"
             let answer: Answer
+            let admitted = self.clientLimits.start(exchange.client, proxied: exchange.isProxied)
+            defer { if admitted { self.clientLimits.finish(exchange.client, proxied: exchange.isProxied) } }
             do {
+                guard admitted else {
+                    throw WebError.tooManyRequestsInProgress
+                }
                 let route = try WebRoute(
                     method: exchange.method,
                     path: exchange.path,
@@ -161,8 +168,18 @@ public struct WebApp: Responder {
 
     /// The error page (or JSON) for a request refused before it reached a session.
     private func respondRefused(_ error: any Error, to request: Request) -> Response {
-        let exchange = Exchange(request, cookieName: self.configuration.cookieName, logger: self.logger)
+        let exchange = self.exchange(request, logger: self.logger)
         return self.present(Answer(.error(self.webError(for: error, exchange), homePath: nil)), exchange)
+    }
+
+    /// The request with what every handler needs to know about it.
+    private func exchange(_ request: Request, logger: Logger) -> Exchange {
+        Exchange(
+            request,
+            cookieName: self.configuration.cookieName,
+            trustedProxies: self.clientLimits.trustedProxies,
+            logger: logger
+        )
     }
 
     /// This app served under `path` instead of its configuration's ``Configuration/mountPath``,

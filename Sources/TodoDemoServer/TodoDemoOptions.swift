@@ -30,8 +30,22 @@ public struct TodoDemoOptions: ParsableArguments, Sendable {
     @Flag(help: "Mark the session cookie Secure (serve over HTTPS, e.g. behind a TLS proxy).")
     public var secureCookies = false
 
-    @Flag(help: "Behind a reverse proxy: no per-address connection limit (every client has the proxy's).")
+    @Flag(
+        help: """
+            Behind a reverse proxy on this host (127.0.0.1, ::1): no per-address connection limit (every \
+            client has the proxy's), and per-client limits count the address it forwards in X-Forwarded-For.
+            """
+    )
     public var behindProxy = false
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: "A proxy's address whose X-Forwarded-For is believed, besides --behind-proxy's (repeatable)."
+    )
+    public var trustedProxies: [String] = []
+
+    @Option(help: "New sessions one client address may start per minute (0: no limit).")
+    public var newSessionsPerMinute = WebApp.Configuration().newSessionsPerMinute
 
     @Option(help: "The SQLite file for the demo's data; sessions go next to it (NAME.sessions.sqlite).")
     public var database = "todo-demo.sqlite"
@@ -65,6 +79,9 @@ public struct TodoDemoOptions: ParsableArguments, Sendable {
         guard self.maxSessions >= 1 else {
             throw ValidationError("--max-sessions must be at least 1.")
         }
+        guard self.newSessionsPerMinute >= 0 else {
+            throw ValidationError("--new-sessions-per-minute must not be negative.")
+        }
         guard self.hotSessions >= 1 else {
             throw ValidationError("--hot-sessions must be at least 1.")
         }
@@ -79,6 +96,8 @@ public struct TodoDemoOptions: ParsableArguments, Sendable {
         configuration.developerTools = self.dev
         configuration.maxSessions = self.maxSessions
         configuration.secureCookies = self.secureCookies
+        configuration.newSessionsPerMinute = self.newSessionsPerMinute
+        configuration.trustedProxies = (self.behindProxy ? ["127.0.0.1", "::1"] : []) + self.trustedProxies
         return configuration
     }
 

@@ -363,15 +363,55 @@ import TodoApp
         #expect(next.location == "/unauthenticated")
     }
 
-    @Test func atTheCapSessionsNoRequestCameBackToGoFirst() async throws {
+    /// M1: visitors who never sign in, even ones that come back with their cookie, go first.
+    @Test func atTheCapSessionsNobodySignedInToGoFirstEvenWhenTheyComeBack() async throws {
         let demo = try self.demo(.init(maxSessions: 3))
         let user = TestClient(demo.app)
         try await user.logInAsAlice()
-        for _ in 0..<20 { #expect(try await TestClient(demo.app).get("/unauthenticated").status == .ok) }
+        for _ in 0..<20 {
+            let visitor = TestClient(demo.app)
+            #expect(try await visitor.get("/unauthenticated").status == .ok)
+            #expect(try await visitor.get("/unauthenticated/forgotPassword").setCookies.isEmpty)
+        }
         #expect(try await demo.sessions.count == 3)
         let page = try await user.get("/authenticated/home")
         #expect(page.status == .ok)
         #expect(page.setCookies.isEmpty)
+    }
+
+    /// M1: the row's last-seen time moves with the coarse touch only, yet an active user is not
+    /// taken for the oldest: eviction orders by the last request, which the store knows.
+    @Test func atTheCapTheSessionUsedLeastRecentlyGoesNotTheOneTouchedLongestAgo() async throws {
+        let demo = try self.demo(.init(maxSessions: 2))
+        let alice = TestClient(demo.app)
+        try await alice.logInAsAlice()
+        self.clock.advance(by: .seconds(30))
+        let bob = TestClient(demo.app)
+        try await bob.logInAsAlice()
+        self.clock.advance(by: .seconds(29))
+        try await alice.get("/authenticated/home")  // 59 s after her last touch: no new touch
+        #expect(try await demo.row(alice.sessionID)?.lastSeenAt ?? 0 < demo.row(bob.sessionID)?.lastSeenAt ?? 0)
+        self.clock.advance(by: .seconds(1))
+        #expect(try await TestClient(demo.app).get("/unauthenticated").status == .ok)
+        #expect(try await demo.row(bob.sessionID) == nil)
+        let page = try await alice.get("/authenticated/home")
+        #expect(page.status == .ok)
+        #expect(page.setCookies.isEmpty)
+    }
+
+    @Test func whetherTheAppEstablishedASessionSurvivesARestart() async throws {
+        let cookies: [String: String]
+        do {
+            let demo = try self.demo(.init(maxSessions: 2))
+            let alice = TestClient(demo.app)
+            try await alice.logInAsAlice()
+            cookies = alice.cookies
+        }
+        let demo = try self.demo(.init(maxSessions: 2))
+        for _ in 0..<5 { #expect(try await TestClient(demo.app).get("/unauthenticated").status == .ok) }
+        let alice = TestClient(demo.app)
+        alice.cookies = cookies
+        #expect(try await alice.get("/authenticated/home").status == .ok)
     }
 
     @Test func aFileThatIsNotADatabaseStopsStartUpNamingIt() throws {

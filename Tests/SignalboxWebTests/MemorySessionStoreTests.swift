@@ -70,20 +70,47 @@ import Testing
         #expect(try await store.count == 3)
     }
 
-    @Test func sessionsNoRequestCameBackToAreEvictedBeforeAnyThatOneDid() async throws {
+    @Test func sessionsTheAppDidNotEstablishAreEvictedFirstEvenWhenTheyCameBack() async throws {
         let store = self.makeStore(max: 3)
-        let returning = try await self.insertSession(into: store)
-        #expect(try await self.isLive(returning, in: store))
+        let alice = try await self.insertSession(into: store)
+        // alice signs in: the app establishes her session.
+        _ = try await store.withSession(id: alice, now: self.clock.now) { state in state.isEstablished = true }
+        self.clock.advance(by: .seconds(1))
+        // The M1 attack: sessions that come back once (a GET with their cookie) used to count
+        // as established and, at the cap, logged alice out.
         var flood: [SessionID] = []
-        for _ in 0..<50 { flood.append(try await self.insertSession(into: store)) }
+        for _ in 0..<50 {
+            let id = try await self.insertSession(into: store)
+            #expect(try await self.isLive(id, in: store))
+            flood.append(id)
+        }
         #expect(try await store.count == 3)
         #expect(store.provisionalIDs == [flood[49], flood[48]])
-        #expect(try await self.isLive(returning, in: store))
+        #expect(try await self.isLive(alice, in: store))
         // With no provisional session left, the least recently used established one goes.
-        let others = [flood[48], flood[49]]
-        for id in others { #expect(try await self.isLive(id, in: store)) }
+        let bob = try await self.insertSession(into: store)
+        _ = try await store.withSession(id: bob, now: self.clock.now) { state in state.isEstablished = true }
+        let carol = try await self.insertSession(into: store)
+        _ = try await store.withSession(id: carol, now: self.clock.now) { state in state.isEstablished = true }
+        #expect(store.provisionalIDs.isEmpty)
+        #expect(try await self.isLive(alice, in: store))  // alice is active: bob is now the oldest
         _ = try await self.insertSession(into: store)
-        #expect(try await !self.isLive(returning, in: store))
+        #expect(try await !self.isLive(bob, in: store))
+        #expect(try await self.isLive(alice, in: store))
+    }
+
+    @Test func anEstablishedSessionKeepsItsStandingWhenItsIDRotates() async throws {
+        let store = self.makeStore(max: 2)
+        let first = try await self.insertSession(into: store)
+        let rotated = try await store.withSession(id: first, now: self.clock.now) { state in
+            state.rotate()
+            state.isEstablished = true
+            return state.id
+        }
+        let id = try #require(rotated)
+        for _ in 0..<5 { _ = try await self.insertSession(into: store) }
+        #expect(try await self.isLive(id, in: store))
+        #expect(try await !self.isLive(first, in: store))
     }
 
     @Test func theStoreSweepsAtMostOnceAMinuteOnItsOwn() async throws {

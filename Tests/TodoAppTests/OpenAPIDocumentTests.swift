@@ -74,7 +74,11 @@ import TodoApp
         ]?["schema"]?["properties"]?["fieldErrors"]?["properties"]
         #expect(invalid?["title"]?["type"] == "string")
         let errors = document["components"]?["schemas"]
-        #expect(errors?["Error429"]?["properties"]?["error"]?["enum"] == ["tooManyLogins"])
+        #expect(
+            errors?["Error429"]?["properties"]?["error"]?["enum"] == [
+                "tooManyLogins", "tooManyNewSessions", "tooManyRequests",
+            ]
+        )
         #expect(
             errors?["Error404"]?["properties"]?["error"]?["enum"] == [
                 "notFound", "routeNotFound", "todoStore", "unknownRoute", "unknownTab",

@@ -28,6 +28,7 @@ struct ErrorCatalogue: Sendable {
     private static let webLayer: [WebError] = [
         .notFound(""), .methodNotAllowed(allow: ""), .pathTooLong(limit: 0), .invalidCSRFToken, .crossOrigin,
         .unsupportedMediaType, .internalError(requestID: ""), .missingField(""),
+        .tooManyRequestsInProgress, .tooManyNewSessions(retryAfter: .seconds(1)),
         WebError(FormDecodingError.tooLarge(limit: 0), requestID: ""),
         WebError(FormDecodingError.malformedEscape, requestID: ""),
         WebError(MultipartSpoolError.fileTooLarge(limit: 0), requestID: ""),

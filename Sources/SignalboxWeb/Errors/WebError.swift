@@ -67,6 +67,30 @@ public struct WebError: Error, Sendable, Hashable {
         WebError(status: .uriTooLong, code: "pathTooLong", message: "The address is longer than \(limit) bytes.")
     }
 
+    /// 429 with `Retry-After`: a per-client limit (see ``ClientLimits``).
+    static func tooManyRequests(_ code: String, _ message: String, retryAfter: Duration) -> WebError {
+        var error = WebError(status: .tooManyRequests, code: code, message: message)
+        let (seconds, attoseconds) = retryAfter.components
+        error.retryAfter = max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
+        return error
+    }
+
+    /// Too many requests in progress from one client behind a trusted proxy.
+    static let tooManyRequestsInProgress = WebError.tooManyRequests(
+        "tooManyRequests",
+        "Too many requests from your address are in progress; wait for them to finish and try again.",
+        retryAfter: .seconds(1)
+    )
+
+    /// Too many new sessions from one client.
+    static func tooManyNewSessions(retryAfter: Duration) -> WebError {
+        .tooManyRequests(
+            "tooManyNewSessions",
+            "Too many new sessions from your address. Use the cookie this site sets, or try again later.",
+            retryAfter: retryAfter
+        )
+    }
+
     static let invalidCSRFToken = WebError(
         status: .forbidden,
         code: "invalidCSRFToken",

@@ -16,8 +16,12 @@ struct Exchange {
     let sessionCandidates: [SessionID]
     let requestID: String
     let logger: Logger
+    /// Who sent it (see ``ClientAddress``); `nil` when the server gave no peer address.
+    let client: String?
+    /// Whether the peer is a trusted proxy (``client`` is then the forwarded address).
+    let isProxied: Bool
 
-    init(_ request: Request, cookieName: String, logger: Logger) {
+    init(_ request: Request, cookieName: String, trustedProxies: Set<String>, logger: Logger) {
         self.request = request
         self.method = request.method
         self.path = request.target.path
@@ -28,5 +32,9 @@ struct Exchange {
         )
         self.requestID = request.id
         self.logger = logger
+        self.client = ClientAddress.of(request, trustedProxies: trustedProxies)
+        self.isProxied =
+            !trustedProxies.isEmpty
+            && request.clientAddress.map { trustedProxies.contains(ClientAddress.normalise($0)) } == true
     }
 }

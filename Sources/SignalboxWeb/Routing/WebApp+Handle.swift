@@ -30,7 +30,9 @@ extension WebApp {
             }
             return try await self.newVisitor(exchange) { state in await self.download(name, at: path, &state) }
         case .form(let path):
-            return try await self.post(exchange) { state, form in await self.submit(form, at: path, &state) }
+            return try await self.post(exchange) { state, form in
+                await self.submit(form, at: path, &state, exchange)
+            }
         case .navigation(let action):
             return try await self.post(exchange) { state, form in await self.perform(action, form, &state) }
         case .developerTree:
@@ -123,6 +125,15 @@ extension WebApp {
         let outcome = await handler(&state)
         let answer = await self.conclude(outcome, &state, exchange)
         guard answer.keepsNewSession else { return answer }
+        if let wait = self.clientLimits.takeNewSession(for: exchange.client, now: state.createdAt) {
+            exchange.logger.notice(
+                "new session refused: too many from one client",
+                metadata: ["client": "\(exchange.client ?? "")"]
+            )
+            return Answer(
+                .error(self.webError(for: WebError.tooManyNewSessions(retryAfter: wait), exchange), homePath: nil)
+            )
+        }
         // Presented before the session exists (no other request can see it yet), so a page
         // that fails to render keeps nothing.
         let response = self.present(answer, exchange)

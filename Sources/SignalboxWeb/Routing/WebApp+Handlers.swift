@@ -14,10 +14,10 @@ extension WebApp {
     }
 
     /// `POST <path>`: reshape the tree to the path, then hand the form to the screen on top.
-    func submit(_ form: FormData, at path: String, _ state: inout SessionState) async -> Outcome {
+    func submit(_ form: FormData, at path: String, _ state: inout SessionState, _ exchange: Exchange) async -> Outcome {
         // "/" names no page of its own (see GET): the form goes to the page shown now.
         if path != "/", let detour = await self.reshape(state, to: path) { return detour }
-        let control = SessionControl()
+        let control = SessionControl(clientAddress: exchange.client)
         let submission: Result<Submission, any Error>
         do {
             submission = .success(try await state.tree.submit(form, services: control.services))
@@ -26,6 +26,7 @@ extension WebApp {
         }
         // Rotation first, so the page or JSON answered already carries the new CSRF token.
         if control.isRotationRequested { state.rotate() }
+        if control.isEstablishRequested { state.isEstablished = true }
         switch submission {
         case .success(.accepted):
             return .changed

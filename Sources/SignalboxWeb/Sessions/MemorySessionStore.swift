@@ -1,9 +1,9 @@
 import Synchronization
 
 /// The embedded session store: sessions in memory, with idle and absolute expiry and a cap on
-/// live sessions. At the cap, sessions no request has come back to (a flood of cookieless or
-/// forged-cookie requests) are evicted first, least recently used first, so such a flood never
-/// logs out a user. Expired sessions are swept by the store itself, at most once a minute, as
+/// live sessions. At the cap, sessions the app did not establish (``SessionControl/establish()``,
+/// at login) are evicted first, least recently used first, so a flood of visitors never logs out
+/// a signed-in user; then established ones, least recently used first. Expired sessions are swept by the store itself, at most once a minute, as
 /// part of its lookups and inserts.
 ///
 /// One `Mutex` guards the index (id → slot and the recency list); each session has its own
@@ -82,6 +82,7 @@ public final class MemorySessionStore: SessionStore {
             return nil
         }
         state.lastSeenAt = now
+        let wasEstablished = state.isEstablished
         let result: Swift.Result<Result, any Error>
         do {
             result = .success(try await body(&state))
@@ -89,10 +90,17 @@ public final class MemorySessionStore: SessionStore {
             result = .failure(error)
         }
         let newID = state.id
+        let isEstablished = state.isEstablished && !wasEstablished
         box.checkIn(state)
         if newID != id {
-            let moved = self.index.withLock { $0.rekey(from: id, to: newID) }
+            let moved = self.index.withLock { index in
+                let moved = index.rekey(from: id, to: newID)
+                if moved, isEstablished { index.establish(newID) }
+                return moved
+            }
             if !moved { box.markRemoved() }
+        } else if isEstablished {
+            self.index.withLock { $0.establish(id) }
         }
         return try result.get()
     }
@@ -101,8 +109,11 @@ public final class MemorySessionStore: SessionStore {
         let id = state.id
         let createdAt = state.createdAt
         let lastSeenAt = state.lastSeenAt
+        let isEstablished = state.isEstablished
         let box = SessionBox(state)
-        let evicted = self.index.withLock { $0.insert(id, box: box, createdAt: createdAt, lastSeenAt: lastSeenAt) }
+        let evicted = self.index.withLock {
+            $0.insert(id, box: box, createdAt: createdAt, lastSeenAt: lastSeenAt, isEstablished: isEstablished)
+        }
         for old in evicted { old.markRemoved() }
     }
 
@@ -126,7 +137,7 @@ public final class MemorySessionStore: SessionStore {
         self.index.withLock { $0.idsByRecency }
     }
 
-    /// Ids of the sessions no request has come back to yet (the first evicted at the cap), most
+    /// Ids of the sessions the app has not established (the first evicted at the cap), most
     /// recently used first.
     public var provisionalIDs: [SessionID] {
         self.index.withLock { $0.provisionalIDs }

@@ -1,11 +1,12 @@
 /// The in-memory store's bookkeeping: id → slot, plus two doubly-linked least-recently-used
 /// lists threaded through an array of slots (O(1) lookup, touch, insert, remove and eviction).
 ///
-/// A session is *provisional* until a request comes back with its cookie: a visitor who never
-/// returns (a bot, a flood of cookieless requests, a forged cookie, which starts a new session)
-/// only ever fills the provisional list. At the cap the least recently used provisional session
-/// goes first, so a flood cannot log out users who came back; an established session is evicted
-/// only when there is no provisional one.
+/// A session is *provisional* until the app establishes it (``SessionControl/establish()``, at
+/// login): visitors who never sign in (a bot, a flood of cookieless requests, a forged cookie,
+/// which starts a new session, or such sessions coming back) only ever fill the provisional
+/// list. At the cap the least recently used provisional session goes first, so a flood cannot
+/// log out signed-in users; an established session is evicted only when there is no
+/// provisional one, and then by true recency (every lookup moves a session to the front).
 ///
 /// Expired sessions are swept at most once per ``sweepInterval`` as part of a lookup or insert,
 /// so the store frees closed tabs by itself, without a timer.
@@ -18,7 +19,7 @@ package struct SessionIndex {
         var box: SessionBox?
         var createdAt: SessionInstant
         var lastSeenAt: SessionInstant
-        /// Whether no request has come back with this session's cookie yet.
+        /// Whether the app has not established the session yet.
         var isProvisional: Bool
         /// When it was last used, in operations (for ``idsByRecency``).
         var touched: UInt64
@@ -62,7 +63,7 @@ package struct SessionIndex {
         now - slot.lastSeenAt >= self.idleTimeout || now - slot.createdAt >= self.absoluteTimeout
     }
 
-    /// The live session's box, touched as most recently used (and established); expired
+    /// The live session's box, touched as most recently used; expired
     /// sessions are removed and returned in `expired` so the caller can mark them.
     package mutating func lookup(_ id: SessionID, now: SessionInstant) -> (box: SessionBox?, expired: [SessionBox]) {
         var expired = self.sweepIfDue(now: now)
@@ -73,9 +74,21 @@ package struct SessionIndex {
         }
         self.slots[index].lastSeenAt = now
         self.unlink(index)
-        self.slots[index].isProvisional = false
         self.linkAtHead(index)
         return (self.slots[index].box, expired)
+    }
+
+    /// When `id` was last looked up (or inserted), if present.
+    package func lastSeenAt(of id: SessionID) -> SessionInstant? {
+        self.byID[id].map { self.slots[$0].lastSeenAt }
+    }
+
+    /// Moves `id` to the established list (at its most recently used end).
+    package mutating func establish(_ id: SessionID) {
+        guard let index = self.byID[id], self.slots[index].isProvisional else { return }
+        self.unlink(index)
+        self.slots[index].isProvisional = false
+        self.linkAtHead(index)
     }
 
     /// Adds a session at the most recently used end; returns the boxes evicted to stay within
@@ -84,7 +97,8 @@ package struct SessionIndex {
         _ id: SessionID,
         box: SessionBox,
         createdAt: SessionInstant,
-        lastSeenAt: SessionInstant
+        lastSeenAt: SessionInstant,
+        isEstablished: Bool = false
     ) -> [SessionBox] {
         var evicted = self.sweepIfDue(now: lastSeenAt)
         if let replaced = self.remove(id) { evicted.append(replaced) }
@@ -98,7 +112,7 @@ package struct SessionIndex {
             box: box,
             createdAt: createdAt,
             lastSeenAt: lastSeenAt,
-            isProvisional: true,
+            isProvisional: !isEstablished,
             touched: 0,
             newer: -1,
             older: -1
@@ -168,7 +182,7 @@ package struct SessionIndex {
         return indices.sorted { self.slots[$0].touched > self.slots[$1].touched }.map { self.slots[$0].id }
     }
 
-    /// Ids of sessions no request has come back to, most recently used first.
+    /// Ids of sessions the app has not established, most recently used first.
     package var provisionalIDs: [SessionID] {
         var ids: [SessionID] = []
         var index = self.heads[0]

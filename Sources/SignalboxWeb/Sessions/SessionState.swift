@@ -17,6 +17,9 @@ public struct SessionState {
     public var createdAt: SessionInstant
     /// When the session last served a request (idle expiry counts from here).
     public var lastSeenAt: SessionInstant
+    /// Whether the app marked the session worth keeping (``SessionControl/establish()``, at
+    /// login): at their cap, stores evict sessions that are not established first.
+    public var isEstablished: Bool
     /// The session's navigation state.
     public let tree: NavigationTree
     /// The hash of the tree's snapshot at a revision (see ``PageValidator``): while the tree's
@@ -29,12 +32,14 @@ public struct SessionState {
         csrfToken: String,
         createdAt: SessionInstant,
         lastSeenAt: SessionInstant,
+        isEstablished: Bool = false,
         tree: NavigationTree
     ) {
         self.id = id
         self.csrfToken = csrfToken
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
+        self.isEstablished = isEstablished
         self.tree = tree
     }
 

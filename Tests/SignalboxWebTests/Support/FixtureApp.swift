@@ -58,6 +58,7 @@ final class FixtureScreen: Screen, Answering {
             }
             try await context.send(FixtureStep.login(User(name: name)))
             context.service(SessionControl.self)?.rotateID()
+            context.service(SessionControl.self)?.establish()
         case "logout":
             try await context.send(FixtureStep.logout)
             context.service(SessionControl.self)?.rotateID()

@@ -11,7 +11,7 @@ import SignalboxWeb
 /// two). Bounded: past `capacity`, the least recently returned trees go.
 struct LiveTrees {
     let capacity: Int
-    private var entries: [SessionID: (entry: LiveTree, stamp: UInt64)] = [:]
+    private var entries: [SessionID: (entry: LiveTree, stamp: UInt64, seen: Int64)] = [:]
     /// Ids in the order they were returned; stale when the stamp no longer matches.
     private var order: Deque<(id: SessionID, stamp: UInt64)> = []
     private var nextStamp: UInt64 = 0
@@ -27,11 +27,17 @@ struct LiveTrees {
         self.entries.removeValue(forKey: id)?.entry
     }
 
-    /// Puts a tree back after a request (as the most recently used).
-    mutating func checkIn(_ id: SessionID, _ entry: LiveTree) {
+    /// When this instance last served `id` (milliseconds since the epoch), if it keeps its tree:
+    /// exact, unlike the row's last-seen time, which moves with the coarse touch.
+    func lastSeen(_ id: SessionID) -> Int64? {
+        self.entries[id]?.seen
+    }
+
+    /// Puts a tree back after a request served at `seen` (as the most recently used).
+    mutating func checkIn(_ id: SessionID, _ entry: LiveTree, seen: Int64) {
         guard self.capacity > 0 else { return }
         self.nextStamp &+= 1
-        self.entries[id] = (entry, self.nextStamp)
+        self.entries[id] = (entry, self.nextStamp, seen)
         self.order.append((id, self.nextStamp))
         while self.entries.count > self.capacity, let oldest = self.order.popFirst() {
             if self.entries[oldest.id]?.stamp == oldest.stamp { self.entries[oldest.id] = nil }
@@ -54,7 +60,7 @@ struct LiveTrees {
 /// language has no checked way to hand a non-`Sendable` graph over through a cache. It is safe
 /// because one request at a time holds it: ``LiveTrees/checkOut(_:)`` removes it from the cache
 /// under the store's `Mutex` before a request touches the tree, and only a request that owns it
-/// puts it back (``LiveTrees/checkIn(_:_:)``), after its last use; the `Mutex` orders the two.
+/// puts it back (``LiveTrees/checkIn(_:_:seen:)``), after its last use; the `Mutex` orders the two.
 final class LiveTree: @unchecked Sendable {
     let tree: NavigationTree
     let version: Int64

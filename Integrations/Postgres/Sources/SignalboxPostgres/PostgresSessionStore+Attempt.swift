@@ -64,6 +64,7 @@ extension PostgresSessionStore {
             csrfToken: row.csrfToken,
             createdAt: createdAt,
             lastSeenAt: now,
+            isEstablished: !row.isProvisional,
             tree: entry.tree
         )
         let result: Swift.Result<Value, any Error>
@@ -96,10 +97,11 @@ extension PostgresSessionStore {
         let revision = state.tree.revision
         // Nothing a snapshot holds changed since the last one: no need to take another.
         let snapshot = revision == entry.revision ? entry.snapshot : try state.tree.snapshot()
-        if state.id == id, state.csrfToken == row.csrfToken, snapshot == entry.snapshot {
+        if state.id == id, state.csrfToken == row.csrfToken, snapshot == entry.snapshot,
+            state.isEstablished != row.isProvisional
+        {
             let touchDue =
-                row.isProvisional
-                || now - SessionInstant(milliseconds: row.lastSeenAt) >= self.configuration.effectiveTouchInterval
+                now - SessionInstant(milliseconds: row.lastSeenAt) >= self.configuration.effectiveTouchInterval
             if touchDue {
                 try await self.database(id, "session use not recorded") {
                     try await self.table.touch(id: id.rawValue, lastSeenAt: now.milliseconds, on: executor)
@@ -113,6 +115,7 @@ extension PostgresSessionStore {
             id: state.id.rawValue,
             csrfToken: state.csrfToken,
             lastSeenAt: now.milliseconds,
+            isProvisional: !state.isEstablished,
             snapshot: text
         )
         let written = try await self.database(id, "session change not saved") {

@@ -176,7 +176,7 @@ public final class PostgresSessionStore: SessionStore {
                     self.counters.conflict()
                     continue
                 }
-                return try self.conclude(attempt)
+                return try self.conclude(attempt, now: now)
             }
         }
         return try await self.locked(id, now: now, makeTree: makeTree, body)
@@ -215,14 +215,14 @@ public final class PostgresSessionStore: SessionStore {
             // No connection to be had: the database is down or restarting.
             throw self.unavailable(error, id, "no connection for the session")
         }
-        return try self.conclude(outcome)
+        return try self.conclude(outcome, now: now)
     }
 
     /// The body's result of a finished attempt (its tree kept for the session's next request:
     /// called once the change is committed), or `nil` when the session is gone.
-    private func conclude<Result>(_ attempt: Attempt<Result>) throws -> Result? {
+    private func conclude<Result>(_ attempt: Attempt<Result>, now: SessionInstant) throws -> Result? {
         guard case .finished(let value, let keep) = attempt else { return nil }
-        if let keep { self.live.withLock { $0.checkIn(keep.id, keep.entry) } }
+        if let keep { self.live.withLock { $0.checkIn(keep.id, keep.entry, seen: now.milliseconds) } }
         return try value.get()
     }
 
@@ -240,12 +240,13 @@ public final class PostgresSessionStore: SessionStore {
                 csrfToken: state.csrfToken,
                 createdAt: state.createdAt.milliseconds,
                 lastSeenAt: now.milliseconds,
+                isProvisional: !state.isEstablished,
                 snapshot: text
             )
         }
         self.bookkeeping.withLock { $0.estimatedRows += 1 }
         let entry = LiveTree(tree: state.tree, version: 1, snapshot: snapshot, revision: state.tree.revision)
-        self.live.withLock { $0.checkIn(id, entry) }
+        self.live.withLock { $0.checkIn(id, entry, seen: now.milliseconds) }
     }
 
     public func remove(id: SessionID) async throws {
@@ -301,7 +302,9 @@ public final class PostgresSessionStore: SessionStore {
             let rows = try await self.table.count()
             var remaining = rows
             if rows + 1 > limit {
-                let evicted = try await self.table.evict(rows + 1 - limit + max(0, min(limit - 1, limit / 100)))
+                let evicted = try await self.table.evict(rows + 1 - limit + max(0, min(limit - 1, limit / 100))) {
+                    id in SessionID(rawValue: id).flatMap { id in self.live.withLock { $0.lastSeen(id) } }
+                }
                 remaining -= evicted
                 self.logger.notice("sessions evicted at the cap", metadata: ["evicted": "\(evicted)"])
             }

@@ -32,6 +32,8 @@ struct SessionTable: Sendable {
         var id: String
         var csrfToken: String
         var lastSeenAt: Int64
+        /// Whether the app has not established the session (``SessionControl/establish()``).
+        var isProvisional: Bool
         var snapshot: String
     }
 
@@ -105,7 +107,7 @@ struct SessionTable: Sendable {
                 """
                 UPDATE signalbox_session
                 SET csrf_token = \(change.csrfToken), last_seen_at = \(change.lastSeenAt), version = version + 1,
-                    provisional = false, snapshot = \(change.snapshot)
+                    provisional = \(change.isProvisional), snapshot = \(change.snapshot)
                 WHERE id = \(id) AND version = \(version)
                 RETURNING version
                 """,
@@ -120,7 +122,8 @@ struct SessionTable: Sendable {
                     DELETE FROM signalbox_session WHERE id = \(id) AND version = \(version) RETURNING created_at
                 )
                 INSERT INTO signalbox_session (id, csrf_token, created_at, last_seen_at, version, provisional, snapshot)
-                SELECT \(change.id), \(change.csrfToken), created_at, \(change.lastSeenAt), \(version + 1), false,
+                SELECT \(change.id), \(change.csrfToken), created_at, \(change.lastSeenAt), \(version + 1),
+                    \(change.isProvisional),
                     \(change.snapshot)
                 FROM gone
                 RETURNING version
@@ -131,22 +134,29 @@ struct SessionTable: Sendable {
         return try rows.first?.decode(Int64.self)
     }
 
-    /// Records a use of an unchanged session: its last-seen time, and that a request came back.
+    /// Records a use of an unchanged session: its last-seen time.
     func touch(id: String, lastSeenAt: Int64, on executor: Executor) async throws {
         try await self.run(
             """
-            UPDATE signalbox_session SET last_seen_at = \(lastSeenAt), provisional = false
-            WHERE id = \(id) AND (provisional OR last_seen_at < \(lastSeenAt))
+            UPDATE signalbox_session SET last_seen_at = \(lastSeenAt)
+            WHERE id = \(id) AND last_seen_at < \(lastSeenAt)
             """,
             on: executor
         )
     }
 
-    func insert(id: String, csrfToken: String, createdAt: Int64, lastSeenAt: Int64, snapshot: String) async throws {
+    func insert(
+        id: String,
+        csrfToken: String,
+        createdAt: Int64,
+        lastSeenAt: Int64,
+        isProvisional: Bool,
+        snapshot: String
+    ) async throws {
         try await self.run(
             """
             INSERT INTO signalbox_session (id, csrf_token, created_at, last_seen_at, version, provisional, snapshot)
-            VALUES (\(id), \(csrfToken), \(createdAt), \(lastSeenAt), 1, true, \(snapshot))
+            VALUES (\(id), \(csrfToken), \(createdAt), \(lastSeenAt), 1, \(isProvisional), \(snapshot))
             """,
             on: .pool
         )
@@ -172,22 +182,38 @@ struct SessionTable: Sendable {
         return try Self.single(rows)
     }
 
-    /// Deletes the `count` sessions to evict first: those no request came back to, then the
-    /// least recently used.
-    func evict(_ count: Int) async throws -> Int {
+    /// Deletes the `count` sessions to evict first: those the app did not establish, then the
+    /// least recently used. The rows' last-seen times lag by up to a touch interval; `lastSeen`
+    /// gives the exact time of sessions this instance served lately, and the oldest rows by the
+    /// table (with a margin past them) are ordered by it. Two round trips; only at the cap.
+    func evict(_ count: Int, lastSeen: (String) -> Int64?) async throws -> Int {
         let rows = try await self.run(
             """
-            WITH gone AS (
-                DELETE FROM signalbox_session WHERE id IN (
-                    SELECT id FROM signalbox_session ORDER BY provisional DESC, last_seen_at LIMIT \(count)
-                ) RETURNING 1
-            )
+            SELECT id, provisional, last_seen_at FROM signalbox_session
+            ORDER BY provisional DESC, last_seen_at LIMIT \(count + Self.evictionMargin)
+            """,
+            on: .pool
+        )
+        let candidates = try rows.map { row in
+            let (id, provisional, stored) = try row.decode((String, Bool, Int64).self)
+            return (id: id, provisional: provisional, seen: max(stored, lastSeen(id) ?? stored))
+        }
+        let victims = candidates.sorted { a, b in
+            a.provisional != b.provisional ? a.provisional : a.seen < b.seen
+        }.prefix(count).map(\.id)
+        guard !victims.isEmpty else { return 0 }
+        let gone = try await self.run(
+            """
+            WITH gone AS (DELETE FROM signalbox_session WHERE id = ANY(\(Array(victims))) RETURNING 1)
             SELECT count(*) FROM gone
             """,
             on: .pool
         )
-        return try Self.single(rows)
+        return try Self.single(gone)
     }
+
+    /// How many rows past the `count` oldest an eviction reorders by their exact last-seen time.
+    static let evictionMargin = 64
 
     func count() async throws -> Int {
         try Self.single(try await self.run("SELECT count(*) FROM signalbox_session", on: .pool))

@@ -240,18 +240,46 @@ import TodoApp
         }
     }
 
-    @Test func atTheCapSessionsNoRequestCameBackToGoFirst() async throws {
+    /// Marks a session established, as the web layer does when the app calls `establish()`.
+    func establish(_ store: PostgresSessionStore, _ id: SessionID) async throws {
+        _ = try await store.withSession(id: id, now: self.clock.now, access: .exclusive, makeTree: self.makeTree) {
+            $0.isEstablished = true
+        }
+    }
+
+    /// M1: sessions nobody signed in to go first, even ones that came back.
+    @Test func atTheCapSessionsTheAppDidNotEstablishGoFirstEvenWhenTheyCameBack() async throws {
         try await withClients(1) { _, clients in
             let store = try await self.stores(clients, .init(maxSessions: 3))[0]
+            let signedIn = try await self.newSession(store)
+            try await self.establish(store, signedIn)
             let returning = try await self.newSession(store)
-            let once = try await self.newSession(store)
             self.clock.advance(by: .seconds(1))
             _ = try await self.token(store, returning)
             _ = try await self.newSession(store)
             _ = try await self.newSession(store)
             #expect(try await store.count == 3)
-            #expect(try await self.token(store, returning) == "t")
-            #expect(try await self.token(store, once) == nil)
+            #expect(try await self.token(store, signedIn) == "t")
+            #expect(try await self.token(store, returning) == nil)
+        }
+    }
+
+    /// M1: the row's last-seen time moves with the coarse touch only; eviction still takes the
+    /// session whose last request is oldest, not the one touched longest ago.
+    @Test func atTheCapTheSessionUsedLeastRecentlyGoesNotTheOneTouchedLongestAgo() async throws {
+        try await withClients(1) { _, clients in
+            let store = try await self.stores(clients, .init(maxSessions: 2))[0]
+            let active = try await self.newSession(store)
+            try await self.establish(store, active)
+            self.clock.advance(by: .seconds(30))
+            let idle = try await self.newSession(store)
+            try await self.establish(store, idle)
+            self.clock.advance(by: .seconds(29))
+            _ = try await self.token(store, active)  // no touch: 59 s after the last one
+            self.clock.advance(by: .seconds(1))
+            _ = try await self.newSession(store)
+            #expect(try await self.token(store, idle) == nil)
+            #expect(try await self.token(store, active) == "t")
         }
     }
 

@@ -33,7 +33,7 @@ struct LoginScreen: Screen {
             )
         }
         await self.store.recordLogin(of: username, succeeded: true)
-        context.rotateSession()
+        context.beginSignedInSession()
         try await context.send(SessionStep.loggedIn(user))
         return .accepted
     }

@@ -38,7 +38,7 @@ struct RegisterPasswordScreen: FormScreen {
         // Find the session's root before the registration flow leaves the tree.
         let main = try context.coordinator(MainCoordinator.self)
         try await context.coordinator.dismissCoordinator()
-        context.rotateSession()
+        context.beginSignedInSession()
         try await main.logIn(user)
         return .accepted
     }
