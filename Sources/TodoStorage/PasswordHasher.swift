@@ -1,5 +1,6 @@
 import Crypto
 import CryptoExtras
+public import TodoApp
 
 /// Salted scrypt hashes for stored passwords: `scrypt$N$r$p$<salt hex>$<hash hex>`, so the cost
 /// can be raised later without invalidating existing hashes.
@@ -8,12 +9,42 @@ public struct PasswordHasher: Sendable {
     public var rounds: Int
     public var blockSize: Int
     public var parallelism: Int
+    /// Where ``hashing(_:)`` and ``verifying(_:against:)`` run (shared by every hasher unless
+    /// told otherwise).
+    public var lane: HashingLane
 
     /// The default costs 32 MiB and about 0.1 s per hash on one core (N = 2¹⁵, r = 8, p = 1).
-    public init(rounds: Int = 1 << 15, blockSize: Int = 8, parallelism: Int = 1) {
+    public init(rounds: Int = 1 << 15, blockSize: Int = 8, parallelism: Int = 1, lane: HashingLane = .shared) {
         self.rounds = rounds
         self.blockSize = blockSize
         self.parallelism = parallelism
+        self.lane = lane
+    }
+
+    /// A new hash of `password`, made in the ``lane``.
+    ///
+    /// - Throws: ``TodoStoreError/busy`` when the lane is full; ``TodoStoreError/unavailable``
+    ///   when hashing fails.
+    public func hashing(_ password: String) async throws(TodoStoreError) -> String {
+        let result: String?
+        do {
+            result = try await self.lane.run { try? self.hash(password) }
+        } catch {
+            throw .busy
+        }
+        guard let result else { throw .unavailable }
+        return result
+    }
+
+    /// Whether `password` matches `stored`, checked in the ``lane``.
+    ///
+    /// - Throws: ``TodoStoreError/busy`` when the lane is full.
+    public func verifying(_ password: String, against stored: String) async throws(TodoStoreError) -> Bool {
+        do {
+            return try await self.lane.run { self.verify(password, against: stored) }
+        } catch {
+            throw .busy
+        }
     }
 
     /// A fast hasher for tests (N = 2⁴): never for real passwords.

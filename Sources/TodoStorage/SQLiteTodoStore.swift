@@ -98,22 +98,22 @@ public final class SQLiteTodoStore: TodoStore {
             })
         else {
             // Same work for an unknown name, so timing does not tell which names exist.
-            _ = self.hasher.verify(password, against: Self.decoyHash)
+            _ = try await self.hasher.verifying(password, against: Self.decoyHash)
             return nil
         }
-        return self.hasher.verify(password, against: hash) ? User(username: name) : nil
+        return try await self.hasher.verifying(password, against: hash) ? User(username: name) : nil
     }
 
     /// A hash no password matches, verified for unknown usernames.
     private static let decoyHash =
         "scrypt$32768$8$1$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000"
 
-    public func loginWait(for username: String) async -> Duration? {
-        self.loginThrottle.wait(for: username)
+    public func loginGate(for username: String, from client: String?) async -> LoginGate {
+        self.loginThrottle.gate(for: username, from: client)
     }
 
-    public func recordLogin(of username: String, succeeded: Bool) async {
-        self.loginThrottle.record(username: username, succeeded: succeeded)
+    public func recordLogin(of username: String, from client: String?, succeeded: Bool) async {
+        self.loginThrottle.record(username: username, client: client, succeeded: succeeded)
     }
 
     public func isRegistered(username: String) async throws(TodoStoreError) -> Bool {
@@ -126,7 +126,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     public func register(username: String, password: String) async throws(TodoStoreError) -> User {
         let name = try Validation.registration(username: username, password: password)
-        guard let hash = try? self.hasher.hash(password) else { throw .unavailable }
+        let hash = try await self.hasher.hashing(password)
         let inserted = try await self.write { db throws(TodoStoreError) in
             try Self.run(
                 db,

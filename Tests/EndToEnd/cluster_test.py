@@ -8,7 +8,7 @@ Usage (the cluster's instances in developer mode, so that they name themselves i
 
     --rounds N      rounds of the concurrency check (30)
     --seed S        the seed that picks its action pairs (random; printed, to replay a failure)
-    --only PARTS    a comma-separated subset of: concurrency, kill, postgres
+    --only PARTS    a comma-separated subset of: concurrency, kill, postgres, throttle
 
 cluster.sh exports CLUSTER_URL (nginx), CLUSTER_DIR (the instances file, the throwaway PostgreSQL
 in CLUSTER_DIR/postgres) and CLUSTER_POSTGRES_URL. The database must hold the demo's seed data
@@ -24,6 +24,10 @@ in CLUSTER_DIR/postgres) and CLUSTER_POSTGRES_URL. The database must hold the de
                second user reads all along): every next request succeeds on the others with the
                state intact (same path, same todos, still signed in); the instance is restarted
                and serves again.
+  throttle     Failed logins for alice from one client (a forwarded address, as nginx passes it),
+               spread over every instance, make that client wait on all of them (429 with
+               Retry-After, even for the right password), while alice signs in from her own
+               address at once (issue 34's M3).
   postgres     Writers create todos through the form (each acknowledged by a 303) while
                PostgreSQL restarts, then while it is down for a while: every answer is a 303 or a
                503 with Retry-After (never a 500, never a hang), /readyz says 503 while the
@@ -154,9 +158,13 @@ class Session:
         self.csrf = None
         self.lock = threading.Lock()
         self.unexpected_cookies = []
+        # The client address the request claims to a trusted proxy (X-Forwarded-For), if any.
+        self.forwarded = None
 
     def request(self, method, path, fields=None, json_answer=False, base=None, expect_cookie=False):
         headers = {}
+        if self.forwarded:
+            headers["X-Forwarded-For"] = self.forwarded
         with self.lock:
             if self.cookie:
                 headers["Cookie"] = f"signalbox_session={self.cookie}"
@@ -764,10 +772,43 @@ def postgres_part(options):
                                                           f"{when(answers[title])}" for title in sorted(ghosts)[:4]))
 
 
+# ---------------------------------------------------------------- throttle
+
+
+def throttle_part(options):
+    base = os.environ["CLUSTER_URL"]
+    ports = [port for _, port in instances()]
+    attacker = Session("attacker", base)
+    # Straight to the instances (whose peer, 127.0.0.1, is the trusted proxy), so the failures
+    # land on each of them in turn and the forwarded address is the client.
+    attacker.forwarded = "198.51.100.7"
+    page = attacker.get("/unauthenticated", json_answer=True, expect_cookie=True)
+    if page.status != 200:
+        raise Abort(f"the login page did not show: {page.describe()}")
+    attacker.csrf = page.json()["csrf"]
+    wrong = [attacker.post("/unauthenticated", {"username": "alice", "password": "guess"}, json_answer=True,
+                           base=instance_url(ports[index % len(ports)])) for index in range(5)]
+    check(all(answer.status == 422 for answer in wrong),
+          f"five wrong passwords over {len(ports)} instances answer 422",
+          "; ".join(answer.describe() for answer in wrong))
+    refused = [attacker.post("/unauthenticated", {"username": "alice", "password": "wonderland"}, json_answer=True,
+                             base=instance_url(port)) for port in ports]
+    check(all(answer.status == 429 and answer.headers.get("retry-after") for answer in refused),
+          "then every instance refuses that client, even the right password (429 with Retry-After)",
+          "; ".join(f"{answer.describe()} Retry-After {answer.headers.get('retry-after')}" for answer in refused))
+    alice = Session("alice", base)
+    alice.forwarded = "203.0.113.5"
+    try:
+        alice.login()
+        passed("alice signs in from her own address meanwhile")
+    except Abort as error:
+        failed("alice signs in from her own address meanwhile", str(error))
+
+
 # ---------------------------------------------------------------- main
 
 
-PARTS = {"concurrency": concurrency_part, "kill": kill_part, "postgres": postgres_part}
+PARTS = {"concurrency": concurrency_part, "kill": kill_part, "throttle": throttle_part, "postgres": postgres_part}
 
 
 def main():

@@ -26,12 +26,12 @@ public final class InMemoryTodoStore: TodoStore {
         self.loginThrottle = loginThrottle
     }
 
-    public func loginWait(for username: String) async -> Duration? {
-        self.loginThrottle.wait(for: username)
+    public func loginGate(for username: String, from client: String?) async -> LoginGate {
+        self.loginThrottle.gate(for: username, from: client)
     }
 
-    public func recordLogin(of username: String, succeeded: Bool) async {
-        self.loginThrottle.record(username: username, succeeded: succeeded)
+    public func recordLogin(of username: String, from client: String?, succeeded: Bool) async {
+        self.loginThrottle.record(username: username, client: client, succeeded: succeeded)
     }
 
     // MARK: Users

@@ -24,11 +24,11 @@ public protocol TodoStore: Sendable {
     ///
     /// - Throws: ``TodoStoreError/usernameTaken`` or ``TodoStoreError/invalid(_:)``.
     func register(username: String, password: String) async throws(TodoStoreError) -> User
-    /// How long logins for `username` are still refused after repeated failures (see
-    /// ``LoginThrottle``), or `nil` when one may be tried now.
-    func loginWait(for username: String) async -> Duration?
-    /// Records a login attempt's outcome: failures make the next wait grow, a success resets it.
-    func recordLogin(of username: String, succeeded: Bool) async
+    /// Whether a login for `username` from `client` (an address; `nil` when unknown) may be
+    /// tried now, after a pause, or not (see ``LoginThrottle``).
+    func loginGate(for username: String, from client: String?) async -> LoginGate
+    /// Records a login attempt's outcome (see ``LoginThrottle/record(username:client:succeeded:)``).
+    func recordLogin(of username: String, from client: String?, succeeded: Bool) async
 
     // MARK: Todos
 

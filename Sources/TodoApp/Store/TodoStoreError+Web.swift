@@ -11,7 +11,7 @@ extension TodoStoreError: WebErrorConvertible {
             case .notFound: .notFound
             case .usernameTaken: .conflict
             case .unknownUser: .forbidden
-            case .unavailable, .unreadable: .serviceUnavailable
+            case .unavailable, .unreadable, .busy: .serviceUnavailable
             default: .badRequest
             }
         var error = WebError(status: status, code: "todoStore", message: self.description)

@@ -7,6 +7,7 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case invalid(String)
         case unavailable
         case unreadable
+        case busy
     }
 
     private let code: Code
@@ -28,6 +29,8 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The storage could not be read (a damaged file, a lost connection). It says nothing about
     /// whether a write before it in the same request happened.
     public static var unreadable: Self { Self(.unreadable) }
+    /// Too many passwords are being checked at once (a flood of logins); nothing changed.
+    public static var busy: Self { Self(.busy) }
 
     /// A sentence for the user.
     public var description: String {
@@ -38,6 +41,7 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalid(let message): message
         case .unavailable: "The change could not be saved, so nothing changed. Please try again in a moment."
         case .unreadable: "Your data could not be read right now. Please try again in a moment."
+        case .busy: "Too many sign-ins are being checked right now. Please try again in a moment."
         }
     }
 }

@@ -110,6 +110,24 @@ extension PostgresTodoStore {
                 """,
             ]
         ),
+        // Failed logins counted per username from a client, per client and per username (the
+        // key says which, see `LoginThrottle.Scope`): until when the scope refuses (or slows), and
+        // the last failure (a count this old starts over). The counts are short-lived, so the old
+        // per-username table is dropped rather than converted.
+        Migration(
+            name: "todo-demo v4: login throttle by client",
+            statements: [
+                "DROP TABLE login_throttle",
+                """
+                CREATE TABLE login_throttle (
+                    key text PRIMARY KEY,
+                    failures integer NOT NULL,
+                    refused_until_ms bigint NOT NULL,
+                    last_failure_ms bigint NOT NULL
+                )
+                """,
+            ]
+        ),
     ]
 
     /// The key of the transaction-level advisory lock that start-up work takes (migrating,

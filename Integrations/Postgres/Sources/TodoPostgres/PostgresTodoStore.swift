@@ -34,9 +34,11 @@ public final class PostgresTodoStore: TodoStore {
     /// A hash no password matches, with the hasher's costs: verified for unknown usernames so
     /// that timing does not tell which names exist.
     let decoyHash: String
-    /// The login throttle's schedule in milliseconds: element `n - 1` is the wait after `n`
+    /// The login throttle's policy (``LoginThrottle/Policy``), shared by every instance.
+    let loginPolicy: LoginThrottle.Policy
+    /// The policy's schedule per scope in milliseconds: element `n - 1` is the wait after `n`
     /// failures in a row (0 for none); the last element holds for every count after it.
-    let loginWaits: [Int]
+    let loginWaits: [LoginThrottle.Scope: [Int]]
     /// Failed logins this instance recorded: every hundredth also forgets old ones.
     let failedLoginsRecorded = Atomic<Int>(0)
 
@@ -46,6 +48,7 @@ public final class PostgresTodoStore: TodoStore {
     /// - Parameters:
     ///   - hasher: How passwords are hashed (``PasswordHasher/forTests`` in tests).
     ///   - clock: The time of the login throttle's records (a `ManualSessionClock` in tests).
+    ///   - loginPolicy: The login throttle's free attempts and waits.
     ///   - connectionWait: The longest wait for a connection (while the database is away).
     ///   - statementWait: The longest wait for a statement's answer.
     ///   - logger: Where failed operations are reported, with the database's reason.
@@ -53,6 +56,7 @@ public final class PostgresTodoStore: TodoStore {
         client: PostgresClient,
         hasher: PasswordHasher = PasswordHasher(),
         clock: any SessionClock = .system,
+        loginPolicy: LoginThrottle.Policy = LoginThrottle.Policy(),
         connectionWait: Duration = .seconds(2),
         statementWait: Duration = .seconds(5),
         logger: Logger
@@ -64,7 +68,7 @@ public final class PostgresTodoStore: TodoStore {
             statementWait: statementWait,
             logger: logger
         )
-        self.init(database: database, hasher: hasher, clock: clock, logger: logger)
+        self.init(database: database, hasher: hasher, clock: clock, loginPolicy: loginPolicy, logger: logger)
     }
 
     /// A store whose statements go through `database` (whose client the caller runs).
@@ -72,6 +76,7 @@ public final class PostgresTodoStore: TodoStore {
         database: SignalboxPostgres.PostgresDatabase,
         hasher: PasswordHasher = PasswordHasher(),
         clock: any SessionClock = .system,
+        loginPolicy: LoginThrottle.Policy = LoginThrottle.Policy(),
         logger: Logger
     ) {
         self.database = database
@@ -80,10 +85,15 @@ public final class PostgresTodoStore: TodoStore {
         self.logger = logger
         let zeros = { (count: Int) in String(repeating: "0", count: count) }
         self.decoyHash = "scrypt$\(hasher.rounds)$\(hasher.blockSize)$\(hasher.parallelism)$\(zeros(32))$\(zeros(64))"
-        // Past `freeAttempts + 20` failures the schedule is at its longest wait.
-        self.loginWaits = (1...LoginThrottle.defaultFreeAttempts + 21).map { failures in
-            LoginThrottle.wait(afterFailures: failures).map(Self.milliseconds) ?? 0
+        self.loginPolicy = loginPolicy
+        // Past `free + 20` failures each schedule is at its longest wait.
+        var waits: [LoginThrottle.Scope: [Int]] = [:]
+        for scope in LoginThrottle.Scope.allCases {
+            waits[scope] = (1...loginPolicy.freeAttempts(in: scope) + 21).map { failures in
+                loginPolicy.wait(afterFailures: failures, in: scope).map(Self.milliseconds) ?? 0
+            }
         }
+        self.loginWaits = waits
     }
 
     // MARK: Users
@@ -98,10 +108,10 @@ public final class PostgresTodoStore: TodoStore {
         }
         guard let hash else {
             // Same work for an unknown name, so timing does not tell which names exist.
-            _ = self.hasher.verify(password, against: self.decoyHash)
+            _ = try await self.hasher.verifying(password, against: self.decoyHash)
             return nil
         }
-        return self.hasher.verify(password, against: hash) ? User(username: name) : nil
+        return try await self.hasher.verifying(password, against: hash) ? User(username: name) : nil
     }
 
     public func isRegistered(username: String) async throws(TodoStoreError) -> Bool {
@@ -112,7 +122,7 @@ public final class PostgresTodoStore: TodoStore {
 
     public func register(username: String, password: String) async throws(TodoStoreError) -> User {
         let name = try Validation.registration(username: username, password: password)
-        guard let hash = try? self.hasher.hash(password) else { throw .unavailable }
+        let hash = try await self.hasher.hashing(password)
         let inserted = try await self.write(
             """
             INSERT INTO users (username, password_hash) VALUES (\(name), \(hash))

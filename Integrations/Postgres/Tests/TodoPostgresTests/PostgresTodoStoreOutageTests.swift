@@ -51,8 +51,8 @@ import TodoApp
                 try await store.register(username: "ann", password: "password1")
             }
             // The slow-down cannot be read: logins may be tried (and then fail as unreadable).
-            await store.recordLogin(of: "ann", succeeded: false)
-            #expect(await store.loginWait(for: "ann") == nil)
+            await store.recordLogin(of: "ann", from: "203.0.113.5", succeeded: false)
+            #expect(await store.loginGate(for: "ann", from: "203.0.113.5") == .open)
         }
         #expect(started.duration(to: .now) < .seconds(30))  // 16 waits of 0.3 s, not 16 minutes
         let failures = log.entries.filter { $0.level == .error }

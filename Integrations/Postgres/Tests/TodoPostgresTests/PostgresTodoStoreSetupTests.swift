@@ -90,42 +90,61 @@ import TodoApp
 
     @Test func failuresOnOneInstanceSlowDownLoginsOnAnother() async throws {
         let clock = ManualSessionClock()
+        let guesser = "198.51.100.7"
         try await withTwoInstances(clock: clock) { one, other in
-            for _ in 0..<4 { await one.recordLogin(of: "Alice", succeeded: false) }
-            #expect(await other.loginWait(for: "alice") == nil)
-            await one.recordLogin(of: "alice", succeeded: false)
-            #expect(await other.loginWait(for: "ALICE") == .seconds(1))
-            #expect(await other.loginWait(for: "bob") == nil)  // per username
+            for _ in 0..<4 { await one.recordLogin(of: "Alice", from: guesser, succeeded: false) }
+            #expect(await other.loginGate(for: "alice", from: guesser) == .open)
+            await one.recordLogin(of: "alice", from: guesser, succeeded: false)
+            #expect(await other.loginGate(for: "ALICE", from: guesser) == .refused(.seconds(1)))
+            #expect(await other.loginGate(for: "bob", from: guesser) == .open)  // per username
+            #expect(await other.loginGate(for: "alice", from: "203.0.113.5") == .open)  // M3: alice's own client
             clock.advance(by: .milliseconds(400))
-            #expect(await one.loginWait(for: "alice") == .milliseconds(600))
+            #expect(await one.loginGate(for: "alice", from: guesser) == .refused(.milliseconds(600)))
             clock.advance(by: .milliseconds(600))
-            #expect(await other.loginWait(for: "alice") == nil)
-            await other.recordLogin(of: "alice", succeeded: false)
-            #expect(await one.loginWait(for: "alice") == .seconds(2))
+            #expect(await other.loginGate(for: "alice", from: guesser) == .open)
+            await other.recordLogin(of: "alice", from: guesser, succeeded: false)
+            #expect(await one.loginGate(for: "alice", from: guesser) == .refused(.seconds(2)))
             clock.advance(by: .seconds(2))
-            await one.recordLogin(of: "alice", succeeded: true)
-            #expect(await other.loginWait(for: "alice") == nil)
+            await one.recordLogin(of: "alice", from: guesser, succeeded: true)
+            #expect(await other.loginGate(for: "alice", from: guesser) == .open)
             // A success starts the count again: four more failures are free.
-            for _ in 0..<4 { await other.recordLogin(of: "alice", succeeded: false) }
-            #expect(await one.loginWait(for: "alice") == nil)
+            for _ in 0..<4 { await other.recordLogin(of: "alice", from: guesser, succeeded: false) }
+            #expect(await one.loginGate(for: "alice", from: guesser) == .open)
         }
     }
 
-    @Test func theSlowDownFollowsLoginThrottlesSchedule() async throws {
+    /// The database and `LoginThrottle` in memory give the same answers, failure after failure,
+    /// in every scope: one client guessing one name, one client many names, many clients one name.
+    @Test func theThrottleFollowsLoginThrottlesPolicy() async throws {
         let clock = ManualSessionClock()
         let throttle = LoginThrottle(clock: clock)
         try await withStore(clock: clock) { store, _ in
             for failures in 1...30 {
-                await store.recordLogin(of: "alice", succeeded: false)
-                throttle.record(username: "alice", succeeded: false)
-                #expect(await store.loginWait(for: "alice") == throttle.wait(for: "alice"), "after \(failures)")
+                let (name, client) = ("alice", "198.51.100.7")
+                await store.recordLogin(of: name, from: client, succeeded: false)
+                throttle.record(username: name, client: client, succeeded: false)
+                #expect(await store.loginGate(for: name, from: client) == throttle.gate(for: name, from: client))
+                let spray = "user\(failures)"
+                await store.recordLogin(of: spray, from: "198.51.100.8", succeeded: false)
+                throttle.record(username: spray, client: "198.51.100.8", succeeded: false)
+                #expect(
+                    await store.loginGate(for: "next", from: "198.51.100.8")
+                        == throttle.gate(for: "next", from: "198.51.100.8"),
+                    "after \(failures)"
+                )
+                let botnet = "10.0.0.\(failures)"
+                await store.recordLogin(of: "carol", from: botnet, succeeded: false)
+                throttle.record(username: "carol", client: botnet, succeeded: false)
+                #expect(
+                    await store.loginGate(for: "carol", from: "203.0.113.5")
+                        == throttle.gate(for: "carol", from: "203.0.113.5"),
+                    "after \(failures)"
+                )
             }
-            #expect(await store.loginWait(for: "alice") == LoginThrottle.defaultMaxWait)
+            #expect(await store.loginGate(for: "alice", from: "198.51.100.7") == .refused(.seconds(15 * 60)))
+            #expect(await store.loginGate(for: "next", from: "198.51.100.8") == .refused(.seconds(15 * 60)))
+            #expect(await store.loginGate(for: "carol", from: "203.0.113.5") == .slowed(.seconds(2)))
         }
-        #expect(LoginThrottle.wait(afterFailures: 4) == nil)
-        #expect(LoginThrottle.wait(afterFailures: 5) == .seconds(1))
-        #expect(LoginThrottle.wait(afterFailures: 7) == .seconds(4))
-        #expect(LoginThrottle.wait(afterFailures: 1_000) == .seconds(15 * 60))
     }
 
     @Test func failuresRecordedAtOnceOnTwoInstancesAllCount() async throws {
@@ -133,23 +152,24 @@ import TodoApp
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<10 {
                     let store = index.isMultiple(of: 2) ? one : other
-                    group.addTask { await store.recordLogin(of: "alice", succeeded: false) }
+                    group.addTask { await store.recordLogin(of: "alice", from: "198.51.100.7", succeeded: false) }
                 }
             }
-            #expect(await one.loginWait(for: "alice") == LoginThrottle.wait(afterFailures: 10))
+            let wait = try #require(LoginThrottle.Policy().wait(afterFailures: 10, in: .usernameFromClient))
+            #expect(await one.loginGate(for: "alice", from: "198.51.100.7") == .refused(wait))
         }
     }
 
-    @Test func failuresAreForgottenADayAfterTheirLastRefusalEnded() async throws {
+    @Test func countsThatNeitherRefuseNorCountAnyMoreAreForgotten() async throws {
         let clock = ManualSessionClock()
         try await withStore(clock: clock) { store, client in
-            for _ in 0..<6 { await store.recordLogin(of: "alice", succeeded: false) }
-            await store.recordLogin(of: "bob", succeeded: false)
-            clock.advance(by: .seconds(24 * 60 * 60 + 3))
-            await store.recordLogin(of: "carol", succeeded: false)
-            #expect(await store.forgetOldLoginFailures() == 2)
-            let kept = try await strings("SELECT username FROM login_throttle", on: client)
-            #expect(kept == ["carol"])
+            for _ in 0..<6 { await store.recordLogin(of: "alice", from: nil, succeeded: false) }
+            await store.recordLogin(of: "bob", from: nil, succeeded: false)
+            clock.advance(by: .seconds(60 * 60 + 3))
+            await store.recordLogin(of: "carol", from: nil, succeeded: false)
+            #expect(await store.forgetOldLoginFailures() == 4)  // alice and bob, by name and from no client
+            let kept = try await strings("SELECT key FROM login_throttle ORDER BY key", on: client)
+            #expect(kept == ["u:carol", "uc:/carol"])
         }
     }
 }

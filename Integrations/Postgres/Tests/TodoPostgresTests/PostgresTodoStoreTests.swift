@@ -97,8 +97,8 @@ import TodoApp
             #expect(user == nil)
             let registered = try await store.isRegistered(username: "ali\u{0}ce")
             #expect(registered == false)
-            await store.recordLogin(of: "ali\u{0}ce", succeeded: false)
-            #expect(await store.loginWait(for: "ali\u{0}ce") == nil)
+            await store.recordLogin(of: "ali\u{0}ce", from: "203.0.113.5", succeeded: false)
+            #expect(await store.loginGate(for: "ali\u{0}ce", from: "203.0.113.5") == .open)
         }
     }
 
@@ -252,9 +252,9 @@ import TodoApp
             expectOneMore("changeCount")
             _ = try await store.authenticate(username: "ann", password: "password1")
             expectOneMore("authenticate")
-            _ = await store.loginWait(for: "ann")
-            expectOneMore("loginWait")
-            await store.recordLogin(of: "ann", succeeded: false)
+            _ = await store.loginGate(for: "ann", from: "203.0.113.5")
+            expectOneMore("loginGate")
+            await store.recordLogin(of: "ann", from: "203.0.113.5", succeeded: false)
             expectOneMore("recordLogin")
             #expect(counters.failures == 0)
         }

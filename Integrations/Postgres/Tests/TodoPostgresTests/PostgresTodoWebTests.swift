@@ -35,7 +35,7 @@ import TodoApp
             clock.advance(by: .seconds(1))
             let login = try await second.post("/unauthenticated", ["username": "alice", "password": "wonderland"])
             #expect(login.status == .seeOther)
-            #expect(await one.loginWait(for: "alice") == nil)
+            #expect(await one.loginGate(for: "alice", from: nil) == .open)
         }
     }
 

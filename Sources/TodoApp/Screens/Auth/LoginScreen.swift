@@ -24,15 +24,20 @@ struct LoginScreen: Screen {
             if password.isEmpty { fields["password"] = "Enter your password." }
             return .invalid("Enter your username and password.", fields: fields)
         }
-        if let wait = await self.store.loginWait(for: username) { throw TooManyLogins(wait: wait) }
+        let client = context.clientAddress
+        switch await self.store.loginGate(for: username, from: client) {
+        case .open: break
+        case .slowed(let pause): try await Task.sleep(for: pause)
+        case .refused(let wait): throw TooManyLogins(wait: wait)
+        }
         guard let user = try await self.store.authenticate(username: username, password: password) else {
-            await self.store.recordLogin(of: username, succeeded: false)
+            await self.store.recordLogin(of: username, from: client, succeeded: false)
             return .invalid(
                 "Wrong username or password. Please try again.",
                 fields: ["password": "Check your password."]
             )
         }
-        await self.store.recordLogin(of: username, succeeded: true)
+        await self.store.recordLogin(of: username, from: client, succeeded: true)
         context.beginSignedInSession()
         try await context.send(SessionStep.loggedIn(user))
         return .accepted

@@ -33,6 +33,9 @@ struct RegisterPasswordScreen: FormScreen {
         do {
             user = try await self.store.register(username: self.username, password: form.password)
         } catch {
+            // Taken since step 1: say so on the form. Anything else (storage, a busy server) is
+            // the store's own error page.
+            guard error == .usernameTaken else { throw error }
             return .invalid("\(error) Go back and choose another username.", fields: [:])
         }
         // Find the session's root before the registration flow leaves the tree.

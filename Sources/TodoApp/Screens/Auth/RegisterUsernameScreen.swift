@@ -23,9 +23,16 @@ struct RegisterUsernameScreen: FormScreen {
     var dataVersion: String? { "" }
     var viewModel: ViewModel { [:] }
 
+    /// Whether a name is taken tells whether an account exists: a client that keeps asking is
+    /// throttled like one that keeps failing to log in (each taken name counts as a failure).
     func validate(_ form: Form, issues: inout FormIssues<Form>, context: ScreenContext) async throws {
         guard case .success(let username) = Validation.username(form.username) else { return }
+        let client = context.clientAddress
+        if case .refused(let wait) = await self.store.loginGate(for: username, from: client) {
+            throw TooManyLogins(wait: wait)
+        }
         if try await self.store.isRegistered(username: username) {
+            await self.store.recordLogin(of: username, from: client, succeeded: false)
             issues.add(TodoStoreError.usernameTaken.description, for: \.username)
         }
     }
