@@ -1,7 +1,7 @@
 package import HTTPTypes
 
-/// Bodies of the errors the server and the static files produce themselves (400, 404, 413, 500,
-/// 503) before a request reaches an app: one line of plain text, or a small JSON object when the
+/// Bodies of the errors the server and the static files produce themselves (400, 404, 408, 413,
+/// 500, 501, 503) before a request reaches an app: one line of plain text, or a small JSON object when the
 /// client's `Accept` asks for `application/json` (the shape of the web layer's JSON errors).
 ///
 /// ```
@@ -31,8 +31,10 @@ package enum ServerErrorResponse {
         switch status.code {
         case 400: ("badRequest", "Bad Request")
         case 404: ("notFound", "Not Found")
+        case 408: ("requestTimeout", "Request Timeout")
         case 413: ("payloadTooLarge", "Payload Too Large")
         case 500: ("internalServerError", "Internal Server Error")
+        case 501: ("notImplemented", "Not Implemented")
         case 503: ("serviceUnavailable", "Service Unavailable")
         default: ("error", status.reasonPhrase)
         }

@@ -30,10 +30,27 @@ public final class RawClient {
     private var buffer: [UInt8] = []
     private var closed = false
 
-    /// Connects to `127.0.0.1:port`. Reads time out after `timeout` seconds so a bug never hangs a test.
-    public init(port: Int, timeout: Int = 20) throws {
+    /// Connects to `127.0.0.1:port`, from `source` when given (any `127.x.y.z` address is this
+    /// machine: tests use several to stand for several clients). Reads time out after `timeout`
+    /// seconds so a bug never hangs a test.
+    public init(port: Int, from source: String? = nil, timeout: Int = 20) throws {
         let fd = posixStreamSocket()
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let code = errno
+                posixClose(fd)
+                throw Failure(description: "bind(\(source)) failed: errno \(code)")
+            }
+        }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))

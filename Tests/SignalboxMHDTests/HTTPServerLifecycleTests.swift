@@ -141,8 +141,8 @@ struct HTTPServerLifecycleTests {
     }
 }
 
-@Suite("HTTPServer request-head deadlines")
-struct HeadDeadlinesTests {
+@Suite("HTTPServer request head and body deadlines")
+struct ReadDeadlinesTests {
     /// A connected pair of sockets: the deadlines own one end, the test watches the other.
     final class SocketPair {
         let mine: Int32
@@ -184,42 +184,75 @@ struct HeadDeadlinesTests {
 
     @Test("A connection is shut down once its head deadline has passed, not before")
     func pastTheDeadline() throws {
-        let deadlines = HeadDeadlines(limit: .seconds(2))
+        let deadlines = ReadDeadlines(headLimit: .seconds(2))
         let pair = try SocketPair()
         let before = ContinuousClock.now
         deadlines.opened(self.connection, socket: pair.mine)
         let after = ContinuousClock.now
-        #expect(deadlines.cutExpired(now: before + .milliseconds(1999)) == 0)
+        #expect(deadlines.cutExpired(now: before + .milliseconds(1999)) == (0, 0))
         #expect(!pair.wasShutDown)
-        #expect(deadlines.cutExpired(now: after + .seconds(2)) == 1)
+        #expect(deadlines.cutExpired(now: after + .seconds(2)) == (1, 0))
         #expect(pair.wasShutDown)
-        #expect(deadlines.cutExpired(now: after + .seconds(3)) == 0, "each connection is cut once")
+        #expect(deadlines.cutExpired(now: after + .seconds(3)) == (0, 0), "each connection is cut once")
         #expect(deadlines.count == 1, "forgotten only when libmicrohttpd reports the close")
     }
 
     @Test("A complete head lifts the deadline until the request finishes; then the next head is due")
     func headArrivedAndNextRequest() throws {
-        let deadlines = HeadDeadlines(limit: .seconds(1))
+        let deadlines = ReadDeadlines(headLimit: .seconds(1))
         let pair = try SocketPair()
         deadlines.opened(self.connection, socket: pair.mine)
         deadlines.headArrived(self.connection)
-        #expect(deadlines.cutExpired(now: .now + .seconds(3600)) == 0, "slow bodies and responders are not cut")
+        #expect(deadlines.cutExpired(now: .now + .seconds(3600)) == (0, 0), "responders are not cut")
         #expect(!pair.wasShutDown)
         deadlines.awaitingHead(self.connection)
-        #expect(deadlines.cutExpired(now: .now + .seconds(2)) == 1)
+        #expect(deadlines.cutExpired(now: .now + .seconds(2)) == (1, 0))
         #expect(pair.wasShutDown)
     }
 
     @Test("A closed connection is forgotten, and its socket never touched again")
     func closedIsForgotten() throws {
-        let deadlines = HeadDeadlines(limit: .seconds(1))
+        let deadlines = ReadDeadlines(headLimit: .seconds(1))
         let pair = try SocketPair()
         deadlines.opened(self.connection, socket: pair.mine)
         deadlines.closed(self.connection)
         deadlines.awaitingHead(self.connection)  // a completion reported after the close adds nothing
         #expect(deadlines.count == 0)
-        #expect(deadlines.cutExpired(now: .now + .seconds(2)) == 0)
+        #expect(deadlines.cutExpired(now: .now + .seconds(2)) == (0, 0))
         #expect(!pair.wasShutDown)
+    }
+
+    /// M2: a body trickled in is cut with a 408; a body arriving at a fair rate earns its time.
+    @Test("A body is due a limit after its head, plus a second per minimum rate of bytes received")
+    func bodyDeadline() throws {
+        let deadlines = ReadDeadlines(headLimit: .seconds(1), bodyLimit: .seconds(10), minimumBodyRate: 1000)
+        let pair = try SocketPair()
+        deadlines.opened(self.connection, socket: pair.mine)
+        deadlines.headArrived(self.connection)
+        let started = ContinuousClock.now
+        deadlines.bodyStarted(self.connection, now: started)
+        deadlines.bodyReceived(self.connection, count: 5_000)  // earns 5 s
+        #expect(deadlines.cutExpired(now: started + .milliseconds(14_999)) == (0, 0))
+        #expect(!pair.wasShutDown)
+        #expect(deadlines.cutExpired(now: started + .seconds(15)) == (0, 1))
+        var answer = [UInt8](repeating: 0, count: 512)
+        let count = recv(pair.theirs, &answer, answer.count, Int32(MSG_DONTWAIT))
+        let text = String(decoding: answer.prefix(max(0, count)), as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"))
+        #expect(pair.wasShutDown)
+    }
+
+    @Test("A complete body lifts its deadline; the next head is due after the answer")
+    func bodyEndedThenNextHead() throws {
+        let deadlines = ReadDeadlines(headLimit: .seconds(1), bodyLimit: .seconds(1))
+        let pair = try SocketPair()
+        deadlines.opened(self.connection, socket: pair.mine)
+        deadlines.headArrived(self.connection)
+        deadlines.bodyStarted(self.connection)
+        deadlines.bodyEnded(self.connection)
+        #expect(deadlines.cutExpired(now: .now + .seconds(3600)) == (0, 0), "slow responders are not cut")
+        deadlines.awaitingHead(self.connection)
+        #expect(deadlines.cutExpired(now: .now + .seconds(2)) == (1, 0))
     }
 
     @Test("The server forgets every connection it closed")
@@ -228,16 +261,21 @@ struct HeadDeadlinesTests {
             for _ in 0..<5 {
                 _ = try await fetch(server, "GET", "/", headers: [("Connection", "close")])
             }
-            let deadlines = try #require(server.headDeadlines)
+            let deadlines = try #require(server.readDeadlines)
             #expect(await eventually { deadlines.count == 0 })
         }
     }
 
-    @Test("Without a connection timeout there are no head deadlines")
+    @Test("Without a connection timeout or a body timeout there are no deadlines")
     func offWithoutTimeout() {
         var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0)
         configuration.connectionTimeout = .zero
-        let server = HTTPServer(configuration: configuration, responder: EchoResponder(), logger: .quiet)
-        #expect(server.headDeadlines == nil)
+        #expect(
+            HTTPServer(configuration: configuration, responder: EchoResponder(), logger: .quiet).readDeadlines != nil
+        )
+        configuration.bodyTimeout = .zero
+        #expect(
+            HTTPServer(configuration: configuration, responder: EchoResponder(), logger: .quiet).readDeadlines == nil
+        )
     }
 }

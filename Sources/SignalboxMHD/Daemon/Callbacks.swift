@@ -83,7 +83,7 @@ func requestCompletedCallback(
     let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeRetainedValue()
     server.requestCompleted(state: state, termination: termination)
     if let connection {
-        server.headDeadlines?.awaitingHead(connection)
+        server.readDeadlines?.awaitingHead(connection)
     }
 }
 
@@ -97,7 +97,7 @@ func connectionNotifyCallback(
 ) {
     guard let cls, let connection else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    guard let deadlines = server.headDeadlines else { return }
+    guard let deadlines = server.readDeadlines else { return }
     if code == .CONNECTION_NOTIFY_STARTED {
         deadlines.opened(connection, socket: sbmhd_connection_fd(connection))
     } else {

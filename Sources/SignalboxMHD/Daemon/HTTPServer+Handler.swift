@@ -15,14 +15,16 @@ extension HTTPServer {
     ) -> MHD_Result {
         switch state.phase {
         case .headers:
-            self.headDeadlines?.headArrived(connection)
+            self.readDeadlines?.headArrived(connection)
             return self.beginRequest(connection: connection, state: state, method: method)
         case .body:
             let count = uploadDataSize.pointee
             if count > 0 {
                 uploadDataSize.pointee = 0
+                self.readDeadlines?.bodyReceived(connection, count: count)
                 return self.appendBody(state: state, uploadData: uploadData, count: count)
             }
+            self.readDeadlines?.bodyEnded(connection)
             return self.finishRequest(connection: connection, state: state)
         case .awaiting(let slot):
             return self.resumeRequest(connection: connection, state: state, slot: slot)
@@ -67,6 +69,24 @@ extension HTTPServer {
         if collector.hostCount > 1 {
             return self.reject(connection, state, .badRequest, "more than one Host header field")
         }
+        if let framing = collector.framingError {
+            return self.reject(connection, state, .badRequest, framing)
+        }
+        if let chunked = collector.isChunked {
+            // RFC 9112 §6.1: a body framed two ways is a smuggling attempt; a coding other than
+            // chunked cannot be read (libmicrohttpd would read until the client closes).
+            if collector.contentLength != nil {
+                return self.reject(connection, state, .badRequest, "both Content-Length and Transfer-Encoding")
+            }
+            if !chunked {
+                return self.reject(
+                    connection,
+                    state,
+                    .notImplemented,
+                    "the only transfer coding accepted is chunked"
+                )
+            }
+        }
         if let limits = self.configuration.uploads {
             do {
                 state.upload = try MultipartSpooler.forRequest(collector.fields, limits: limits)
@@ -93,6 +113,9 @@ extension HTTPServer {
             state.body.reserveCapacity(Int(min(length, 64 * 1024)))
         }
         state.phase = .body
+        if collector.isChunked == true || (collector.contentLength ?? 0) > 0 {
+            self.readDeadlines?.bodyStarted(connection)
+        }
         return .YES
     }
 

@@ -33,6 +33,14 @@ extension HTTPServer {
         /// client drip-feeding its head is closed too. The idle timeout counts whole seconds,
         /// rounded up; `.zero` disables both.
         public var connectionTimeout: Duration
+        /// How long a request body may take once its head is in, plus one second for every
+        /// ``minimumBodyRate`` bytes received: past it the server answers `408 Request Timeout`
+        /// and closes the connection, so a client trickling its body cannot hold a connection.
+        /// `.zero` disables it. Default 30 s.
+        public var bodyTimeout: Duration
+        /// The upload speed, in bytes a second, that keeps earning a large body more time (see
+        /// ``bodyTimeout``). Default 16 KiB/s: a 20 MiB upload may take 30 s + 21 min.
+        public var minimumBodyRate: Int
         /// Bytes libmicrohttpd may use per connection for the request line, headers and buffers.
         /// Longer URLs get 414, larger headers 431.
         public var connectionMemoryLimit: Int
@@ -65,6 +73,8 @@ extension HTTPServer {
             self.connectionLimit = 1000
             self.perIPConnectionLimit = 64
             self.connectionTimeout = .seconds(30)
+            self.bodyTimeout = .seconds(30)
+            self.minimumBodyRate = 16 * 1024
             self.connectionMemoryLimit = 64 * 1024
             self.maxBodySize = 1 << 20
             self.uploads = MultipartSpooler.Limits(maxFileBytes: 10 << 20, maxBytes: 20 << 20)

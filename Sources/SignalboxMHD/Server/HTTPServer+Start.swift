@@ -119,7 +119,7 @@ extension HTTPServer {
             item(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryLimit),
             item(.LISTEN_BACKLOG_SIZE, configuration.listenBacklog),
         ]
-        if self.headDeadlines != nil {
+        if self.readDeadlines != nil {
             options.append(MHD_OptionItem(option: .NOTIFY_CONNECTION, value: function(connections), ptr_value: server))
         }
         if configuration.threadPoolSize > 1 {
@@ -144,22 +144,33 @@ extension HTTPServer.Configuration {
         try check(self.maxBodySize >= 0, "maxBodySize must not be negative")
         try check(self.listenBacklog >= 1, "listenBacklog must be at least 1")
         try check(self.connectionTimeout >= .zero, "connectionTimeout must not be negative")
+        try check(self.bodyTimeout >= .zero, "bodyTimeout must not be negative")
+        try check(self.minimumBodyRate >= 1, "minimumBodyRate must be at least 1 byte a second")
         try check(self.shutdownGracePeriod >= .zero, "shutdownGracePeriod must not be negative")
     }
 }
 
 extension HTTPServer {
-    /// Closes connections whose request head is overdue (see ``HeadDeadlines``) until shutdown
-    /// cancels it.
+    /// Closes connections whose request head or body is overdue (see ``ReadDeadlines``) until
+    /// shutdown cancels it.
     fileprivate func startWatchdog() {
-        guard let deadlines = self.headDeadlines else { return }
+        guard let deadlines = self.readDeadlines else { return }
         let logger = self.logger
         let task = Task.detached {
             while !Task.isCancelled {
                 try? await Task.sleep(for: deadlines.interval)
                 let cut = deadlines.cutExpired()
-                if cut > 0 {
-                    logger.debug("Closed connections whose request head was overdue", metadata: ["count": "\(cut)"])
+                if cut.heads > 0 {
+                    logger.debug(
+                        "Closed connections whose request head was overdue",
+                        metadata: ["count": "\(cut.heads)"]
+                    )
+                }
+                if cut.bodies > 0 {
+                    logger.notice(
+                        "Answered 408 and closed connections whose request body was overdue",
+                        metadata: ["count": "\(cut.bodies)"]
+                    )
                 }
             }
         }

@@ -44,9 +44,9 @@ public final class HTTPServer: Sendable {
     let suspended = Mutex(SuspendedConnections())
     /// libmicrohttpd's messages while starting, used to explain a failed start.
     let startupMessages = Mutex<[String]?>(nil)
-    /// Request-head deadlines (slowloris defence); `nil` when the connection timeout is off.
-    let headDeadlines: HeadDeadlines?
-    /// The task that enforces ``headDeadlines`` while the server runs.
+    /// Request head and body deadlines (slowloris defence); `nil` when both timeouts are off.
+    let readDeadlines: ReadDeadlines?
+    /// The task that enforces ``readDeadlines`` while the server runs.
     let watchdog = Mutex<Task<Void, Never>?>(nil)
 
     /// Creates a server. Nothing is bound until ``start()``.
@@ -60,8 +60,7 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
-        self.headDeadlines =
-            configuration.connectionTimeout > .zero ? HeadDeadlines(limit: configuration.connectionTimeout) : nil
+        self.readDeadlines = ReadDeadlines(configuration)
     }
 
     /// The port the server listens on: the configured one, or the one the system picked for port

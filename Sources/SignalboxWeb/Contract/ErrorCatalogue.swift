@@ -39,7 +39,8 @@ struct ErrorCatalogue: Sendable {
     /// before a request reaches the app (`SignalboxHTTP`'s `ServerErrorResponse`), and by the
     /// durable session stores.
     private static let others: [(Int, String)] = [
-        (400, "badRequest"), (413, "payloadTooLarge"), (500, "internalServerError"), (503, "serviceUnavailable"),
+        (400, "badRequest"), (408, "requestTimeout"), (413, "payloadTooLarge"), (500, "internalServerError"),
+        (501, "notImplemented"), (503, "serviceUnavailable"),
         (503, "storageUnavailable"),
     ]
 }

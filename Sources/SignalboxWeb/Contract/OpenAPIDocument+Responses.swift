@@ -98,7 +98,9 @@ extension OpenAPIDocument {
             ]
             // The embedded server's own answers (an upload past its limit, say) are one line of
             // text for clients that did not ask for JSON.
-            if [400, 413, 500, 503].contains(status) { content["text/plain"] = ["schema": Schema.string] }
+            if [400, 408, 413, 500, 501, 503].contains(status) {
+                content["text/plain"] = ["schema": Schema.string]
+            }
             var response: [String: ViewModel] = [
                 "description": .string("Error \(status): \(codes)."),
                 "content": .object(content),
