@@ -44,6 +44,14 @@ public struct TodoDemoOptions: ParsableArguments, Sendable {
     )
     public var trustedProxies: [String] = []
 
+    @Option(
+        help: """
+            Serve /metrics on this HOST:PORT only (127.0.0.1:9100, [::1]:9100; port 0 picks one), not on \
+            the app's port. Default: /metrics on the app's port, for anyone who can reach it.
+            """
+    )
+    public var metricsAddress: String?
+
     @Option(help: "New sessions one client address may start per minute (0: no limit).")
     public var newSessionsPerMinute = WebApp.Configuration().newSessionsPerMinute
 
@@ -85,6 +93,9 @@ public struct TodoDemoOptions: ParsableArguments, Sendable {
         guard self.hotSessions >= 1 else {
             throw ValidationError("--hot-sessions must be at least 1.")
         }
+        if let address = self.metricsAddress, Self.hostAndPort(address) == nil {
+            throw ValidationError("--metrics-address must be HOST:PORT, e.g. 127.0.0.1:9100 or [::1]:9100.")
+        }
         if let logLevel = self.logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -99,6 +110,17 @@ public struct TodoDemoOptions: ParsableArguments, Sendable {
         configuration.newSessionsPerMinute = self.newSessionsPerMinute
         configuration.trustedProxies = (self.behindProxy ? ["127.0.0.1", "::1"] : []) + self.trustedProxies
         return configuration
+    }
+
+    /// `HOST:PORT` (IPv6 in brackets) split, or `nil` when it is not one.
+    static func hostAndPort(_ address: String) -> (host: String, port: Int)? {
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
+            (0...65535).contains(port)
+        else { return nil }
+        var host = String(address[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { return nil }
+        return (host, port)
     }
 
     /// Where sessions are kept: `--sessions`, else next to the data file, else (`--in-memory`)

@@ -1,5 +1,7 @@
 import Metrics
 import Prometheus
+import ServiceLifecycle
+import SignalboxHTTP
 import SignalboxMHD
 import SignalboxRunner
 public import SignalboxWeb
@@ -49,12 +51,15 @@ public enum TodoDemoServer {
             logger.warning("no static files folder; serving none", metadata: ["public": "\(publicRoot)"])
         }
         let refresh = backend.refreshMetrics
+        let metrics: @Sendable () async -> String = {
+            await refresh?()
+            return registry.emitToString()
+        }
+        let metricsAddress = options.metricsAddress.flatMap(TodoDemoOptions.hostAndPort)
+        // With --metrics-address, /metrics is the app's like any unknown path (404) on its port.
         let site = OperationsResponder(
             readiness: backend.readiness,
-            metrics: {
-                await refresh?()
-                return registry.emitToString()
-            },
+            metrics: metricsAddress == nil ? metrics : nil,
             fallback: files
         )
         var configuration = HTTPServer.Configuration(host: options.host, port: options.port)
@@ -72,7 +77,19 @@ public enum TodoDemoServer {
                 metadata: ["templates": "\(demo.templates)", "public": "\(publicRoot)", "dev": "\(options.dev)"]
             )
         }
-        try await AppRunner.serve(server, logger: logger)
+        var services: [any Service] = []
+        if let (host, port) = metricsAddress {
+            services.append(
+                WebAppServer(
+                    responder: OperationsResponder(metrics: metrics, fallback: NotFound()),
+                    configuration: HTTPServer.Configuration(host: host, port: port),
+                    logger: logger
+                ) { url in
+                    StandardOutput.writeLine("Metrics on \(url)/metrics")
+                }
+            )
+        }
+        try await AppRunner.serve(server, services: services, logger: logger)
     }
 
     /// The folder given on the command line, else `name` in the current directory when it holds
@@ -112,6 +129,13 @@ public enum TodoDemoServer {
     /// `StandardOutput`), for the adapters' examples that do not run a ``WebAppServer``.
     public static func announce(_ line: String) {
         StandardOutput.writeLine(line)
+    }
+}
+
+/// The metrics server's answer to anything but its operations paths.
+private struct NotFound: Responder {
+    func respond(to request: Request) async throws -> Response {
+        ServerErrorResponse.make(.notFound, message: "only /metrics, /healthz and /readyz are served here", json: false)
     }
 }
 

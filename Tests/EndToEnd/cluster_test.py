@@ -27,7 +27,8 @@ in CLUSTER_DIR/postgres) and CLUSTER_POSTGRES_URL. The database must hold the de
   throttle     Failed logins for alice from one client (a forwarded address, as nginx passes it),
                spread over every instance, make that client wait on all of them (429 with
                Retry-After, even for the right password), while alice signs in from her own
-               address at once (issue 34's M3).
+               address at once (issue 34's M3); nginx's readiness probe does not answer on the
+               public port.
   postgres     Writers create todos through the form (each acknowledged by a 303) while
                PostgreSQL restarts, then while it is down for a while: every answer is a 303 or a
                503 with Retry-After (never a 500, never a hang), /readyz says 503 while the
@@ -803,6 +804,10 @@ def throttle_part(options):
         passed("alice signs in from her own address meanwhile")
     except Abort as error:
         failed("alice signs in from her own address meanwhile", str(error))
+    probe = fetch("GET", base, "/unauthenticated", {"Host": "cluster-sh-probe.invalid"})
+    check(probe.status == 200 and "x-cluster-token" not in probe.headers,
+          "the public port serves the app whatever the Host, never cluster.sh's probe",
+          f"{probe.describe()} {dict(probe.headers)}")
 
 
 # ---------------------------------------------------------------- main

@@ -649,6 +649,24 @@ SERVER_PID=""
 [ -s "$WORK/only.sessions.sqlite" ] && pass "the sessions are in the file --sessions names" \
     || fail "the sessions are in the file --sessions names" "$(ls "$WORK")"
 
+# --metrics-address: /metrics only there, not on the app's port (issue 34).
+SERVER_ARGS=(--in-memory --metrics-address 127.0.0.1:0)
+start_server
+METRICS_URL=""
+for _ in $(seq 1 50); do
+    METRICS_URL=$(grep -m1 '^Metrics on http://' "$WORK/stdout" | sed 's/^Metrics on //') && [ -n "$METRICS_URL" ] && break
+    sleep 0.1
+done
+get /metrics
+expect_status "with --metrics-address the app's port has no /metrics" 404
+if [ -n "$METRICS_URL" ] && curl -s "$METRICS_URL" | grep -q '^signalbox_http_requests_total'; then
+    pass "with --metrics-address /metrics answers at the address printed ($METRICS_URL)"
+else
+    fail "with --metrics-address /metrics answers at the address printed" "${METRICS_URL:-no 'Metrics on' line}"
+fi
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=""
+
 # A file that is not SQLite stops start-up with a message naming it.
 echo "not a database" >"$WORK/notes.sqlite"
 if (cd "$REPO" && "$BINARY" --port 0 --database "$WORK/notes.sqlite" >/dev/null 2>"$WORK/bad.log"); then

@@ -25,7 +25,8 @@
 #       --dir D           CLUSTER_DIR    the working folder (kept afterwards, except the throwaway
 #                                        database); default: a temporary folder, removed afterwards
 #   INSTANCE_TIMEOUT (60 s) bounds each instance's start, SHUTDOWN_TIMEOUT (15 s) its graceful stop;
-#   NGINX_WORKERS (auto) sets nginx's worker_processes.
+#   NGINX_WORKERS (auto) sets nginx's worker_processes; NGINX_CONNECTIONS_PER_CLIENT (128),
+#   NGINX_REQUESTS_PER_SECOND (200) and NGINX_BURST (1000) its per-client limits (past them 429).
 #
 # The first line on stdout is "Listening on http://HOST:PORT" (as the demo prints), the second
 # "Cluster on …" with the instances' ports and the database URL; progress goes to stderr.
@@ -187,18 +188,15 @@ listening() {
     (exec 3<>"/dev/tcp/$(probe_host)/$1") 2>/dev/null
 }
 
-# our_nginx_answers PORT: whether this run's nginx answers on PORT (not some other program that
-# holds the port): it answers a request for the host name below with this run's token itself.
-PROBE_HOST_NAME=cluster-sh-probe.invalid
+# our_nginx_answers: whether this run's nginx runs. It answers on a probe socket of its own (a
+# Unix socket in DIR, never on the public port) with a token made for this run; nginx binds every
+# listener, the public port included, before it serves any, so an answer there means the port is
+# this nginx's and not some other program's.
+PROBE_TOKEN=$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')
 our_nginx_answers() {
     local reply
-    reply=$(
-        exec 2>/dev/null
-        exec 3<>"/dev/tcp/$(probe_host)/$1" || exit 1
-        printf 'GET / HTTP/1.0\r\nHost: %s\r\n\r\n' "$PROBE_HOST_NAME" >&3
-        timeout 2 cat <&3
-    ) || return 1
-    [[ "$reply" == *"X-Cluster-Token: $DIR"$'\r'* ]]
+    reply=$(curl -s -m 2 -D - -o /dev/null --unix-socket "$DIR/nginx-probe.sock" http://probe/ 2>/dev/null) || return 1
+    [[ "$reply" == *"X-Cluster-Token: $PROBE_TOKEN"$'\r'* ]]
 }
 
 # write_nginx_config PORT: nginx.conf from the instances file.
@@ -243,6 +241,17 @@ http {
     # the workers, so consecutive requests go to different instances. max_fails=0: a dead instance
     # is never taken out of rotation (a refused connection on loopback is retried at once on the
     # next), and 503s during a database outage do not end in nginx's own "no live upstreams" 502.
+    # Per client address: at most NGINX_CONNECTIONS_PER_CLIENT connections and
+    # NGINX_REQUESTS_PER_SECOND requests a second (bursts of NGINX_BURST served at once), past
+    # which 429; a client trickling its head or body is cut after 30 s. Behind this proxy the
+    # instances see one address; they limit clients by the forwarded one (--behind-proxy).
+    limit_conn_zone \$binary_remote_addr zone=per_client:10m;
+    limit_req_zone \$binary_remote_addr zone=per_client_rate:10m rate=${NGINX_REQUESTS_PER_SECOND:-200}r/s;
+    limit_conn_status 429;
+    limit_req_status 429;
+    client_header_timeout 30s;
+    client_body_timeout 30s;
+
     upstream signalbox {
         zone signalbox 64k;
 $servers        keepalive 16;
@@ -250,6 +259,8 @@ $servers        keepalive 16;
 
     server {
         listen $(url_host "$HOST"):$port;
+        limit_conn per_client ${NGINX_CONNECTIONS_PER_CLIENT:-128};
+        limit_req zone=per_client_rate burst=${NGINX_BURST:-1000} nodelay;
 
         location / {
             proxy_pass http://signalbox;
@@ -267,13 +278,12 @@ $servers        keepalive 16;
         }
     }
 
-    # Answers cluster.sh's readiness probe (no client sends this host name).
+    # Answers cluster.sh's readiness probe, on a socket only this run knows.
     server {
-        listen $(url_host "$HOST"):$port;
-        server_name $PROBE_HOST_NAME;
+        listen unix:$DIR/nginx-probe.sock;
         access_log off;
         location / {
-            add_header X-Cluster-Token "$DIR" always;
+            add_header X-Cluster-Token "$PROBE_TOKEN" always;
             return 204;
         }
     }
@@ -303,7 +313,7 @@ start_nginx() {
         echo "$NGINX_PID" >"$DIR/nginx.master"
         deadline=$((SECONDS + 30))
         while [ "$SECONDS" -lt "$deadline" ] && kill -0 "$NGINX_PID" 2>/dev/null; do
-            if our_nginx_answers "$port"; then
+            if our_nginx_answers; then
                 NGINX_PORT=$port
                 return 0
             fi
