@@ -59,6 +59,15 @@ extension SQLiteTodoStore {
         }
     }
 
+    /// How many rows `sql` (with the user's name as its one argument) counts.
+    static func count(_ db: Database, _ sql: String, _ user: User) throws(TodoStoreError) -> Int {
+        do {
+            return try Int.fetchOne(db, sql: sql, arguments: [user.username]) ?? 0
+        } catch {
+            throw .unavailable
+        }
+    }
+
     static func requireUser(_ user: User, _ db: Database) throws(TodoStoreError) {
         guard try Self.exists(db, "SELECT 1 FROM user WHERE username = ?", [user.username]) else { throw .unknownUser }
     }

@@ -169,6 +169,9 @@ public final class SQLiteTodoStore: TodoStore {
         let title = try Validation.storableTitle(title, noun: "title")
         return try await self.write { db throws(TodoStoreError) in
             try Self.requireUser(user, db)
+            // Writes are serialised: the count cannot change before the insert.
+            guard try Self.count(db, "SELECT count(*) FROM todo WHERE username = ?", user) < Validation.maxTodosPerUser
+            else { throw .tooManyTodos }
             try Self.run(db, "INSERT INTO todo (username, title) VALUES (?, ?)", [user.username, title])
             return Todo(id: Int(db.lastInsertedRowID), title: title)
         }
@@ -303,6 +306,8 @@ public final class SQLiteTodoStore: TodoStore {
         let name = try Validation.storableTitle(name, noun: "name")
         return try await self.write { db throws(TodoStoreError) in
             try Self.requireUser(user, db)
+            let projects = try Self.count(db, "SELECT count(*) FROM project WHERE username = ?", user)
+            guard projects < Validation.maxProjectsPerUser else { throw .tooManyProjects }
             try Self.run(db, "INSERT INTO project (username, name) VALUES (?, ?)", [user.username, name])
             return Project(id: Int(db.lastInsertedRowID), name: name)
         }

@@ -37,7 +37,8 @@ import TodoApp
         let pages = [
             "/", "/unauthenticated", "/unauthenticated/forgotPassword", "/unauthenticated/registration",
             "/unauthenticated/registration/password/{password}", "/authenticated", "/authenticated/home",
-            "/authenticated/todos", "/authenticated/todos/todo/{todo}", "/authenticated/todos/createTodo",
+            "/authenticated/todos", "/authenticated/todos/page/{page}", "/authenticated/todos/todo/{todo}",
+            "/authenticated/todos/createTodo",
             "/authenticated/todos/pickProject", "/authenticated/projects", "/authenticated/projects/project/{project}",
             "/authenticated/projects/createProject", "/authenticated/profile", "/authenticated/profile/settings",
             "/authenticated/testbed", "/authenticated/testbed/pushScreen", "/authenticated/testbed/modalScreen",

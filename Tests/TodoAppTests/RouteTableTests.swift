@@ -31,7 +31,7 @@ import TodoDemoServer
         let app = try Self.developerApp()
         let table = try await TestClient(app).get("/_dev/routes", json: true)
         let routes = try #require(table.json["routes"] as? [[String: Any]])
-        #expect(routes.count == 26)
+        #expect(routes.count == 27)
         let coordinators = Set(routes.compactMap { $0["coordinator"] as? String })
         #expect(
             coordinators == [

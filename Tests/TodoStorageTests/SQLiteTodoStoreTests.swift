@@ -24,6 +24,16 @@ import TodoApp
         try SQLiteTodoStore(path: self.file, hasher: .forTests)
     }
 
+    @Test func anAccountKeepsAtMostItsQuotaOfTodosAndProjects() async throws {
+        let store = try self.open()
+        let ann = try await store.register(username: "ann", password: "password1")
+        for index in 0..<Validation.maxTodosPerUser { _ = try await store.addTodo(title: "todo \(index)", for: ann) }
+        await #expect(throws: TodoStoreError.tooManyTodos) { try await store.addTodo(title: "one more", for: ann) }
+        #expect(try await store.todos(of: ann).count == Validation.maxTodosPerUser)
+        for index in 0..<Validation.maxProjectsPerUser { _ = try await store.addProject(name: "p\(index)", for: ann) }
+        await #expect(throws: TodoStoreError.tooManyProjects) { try await store.addProject(name: "more", for: ann) }
+    }
+
     @Test func passwordsAreStoredAsSaltedHashesAndStillAuthenticate() async throws {
         let store = try self.open()
         let bob = try await store.register(username: "Bob", password: "tweedledum")

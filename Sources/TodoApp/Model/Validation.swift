@@ -9,6 +9,11 @@ public enum Validation {
     public static let maxPasswordLength = 128
     /// The largest attachment, in bytes.
     public static let maxAttachmentBytes = 5 << 20
+    /// The most todos one user may keep (one user filling the store, or a 4.6 MB list page, was a
+    /// finding of issue 34).
+    public static let maxTodosPerUser = 500
+    /// The most projects one user may keep.
+    public static let maxProjectsPerUser = 50
 
     /// Trims a title or name and checks its length.
     ///

@@ -28,7 +28,8 @@ extension InMemoryTodoStore {
 
         mutating func addTodo(title: String, for user: User) throws(TodoStoreError) -> Todo {
             let title = try Validation.storableTitle(title, noun: "title")
-            return try self.withAccount(of: user) { state, account in
+            return try self.withAccount(of: user) { state, account throws(TodoStoreError) in
+                guard account.todos.count < Validation.maxTodosPerUser else { throw .tooManyTodos }
                 let todo = Todo(id: state.nextTodoID, title: title)
                 state.nextTodoID += 1
                 account.todos.append(todo)
@@ -90,7 +91,8 @@ extension InMemoryTodoStore {
 
         mutating func addProject(name: String, for user: User) throws(TodoStoreError) -> Project {
             let name = try Validation.storableTitle(name, noun: "name")
-            return try self.withAccount(of: user) { state, account in
+            return try self.withAccount(of: user) { state, account throws(TodoStoreError) in
+                guard account.projects.count < Validation.maxProjectsPerUser else { throw .tooManyProjects }
                 let project = Project(id: state.nextProjectID, name: name)
                 state.nextProjectID += 1
                 account.projects.append(project)

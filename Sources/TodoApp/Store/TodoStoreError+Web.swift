@@ -10,6 +10,7 @@ extension TodoStoreError: WebErrorConvertible {
             switch self {
             case .notFound: .notFound
             case .usernameTaken: .conflict
+            case let error where error.isQuotaReached: .conflict
             case .unknownUser: .forbidden
             case .unavailable, .unreadable, .busy: .serviceUnavailable
             default: .badRequest

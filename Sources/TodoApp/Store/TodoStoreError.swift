@@ -8,6 +8,7 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case unavailable
         case unreadable
         case busy
+        case quotaReached(String)
     }
 
     private let code: Code
@@ -31,6 +32,24 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public static var unreadable: Self { Self(.unreadable) }
     /// Too many passwords are being checked at once (a flood of logins); nothing changed.
     public static var busy: Self { Self(.busy) }
+    /// The user keeps as many todos (or projects) as one account may; the message says which.
+    public static func quotaReached(_ message: String) -> Self { Self(.quotaReached(message)) }
+    /// No more todos: ``Validation/maxTodosPerUser`` are kept.
+    public static var tooManyTodos: Self {
+        .quotaReached(
+            "You have \(Validation.maxTodosPerUser) todos, the most one account may keep. Delete some to make room."
+        )
+    }
+    /// No more projects: ``Validation/maxProjectsPerUser`` are kept.
+    public static var tooManyProjects: Self {
+        .quotaReached("You have \(Validation.maxProjectsPerUser) projects, the most one account may keep.")
+    }
+
+    /// Whether this is a ``quotaReached(_:)``.
+    public var isQuotaReached: Bool {
+        if case .quotaReached = self.code { return true }
+        return false
+    }
 
     /// A sentence for the user.
     public var description: String {
@@ -42,6 +61,7 @@ public struct TodoStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unavailable: "The change could not be saved, so nothing changed. Please try again in a moment."
         case .unreadable: "Your data could not be read right now. Please try again in a moment."
         case .busy: "Too many sign-ins are being checked right now. Please try again in a moment."
+        case .quotaReached(let message): message
         }
     }
 }

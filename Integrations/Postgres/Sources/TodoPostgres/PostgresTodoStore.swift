@@ -156,10 +156,11 @@ public final class PostgresTodoStore: TodoStore {
             """
             INSERT INTO todo (username, title)
             SELECT \(user.username), \(title) WHERE EXISTS (SELECT 1 FROM users WHERE username = \(user.username))
+                AND (SELECT count(*) FROM todo WHERE username = \(user.username)) < \(Validation.maxTodosPerUser)
             RETURNING id
             """
         ) { rows in try rows.first?.decode(Int.self) }
-        guard let id else { throw .unknownUser }
+        guard let id else { throw try await self.refusal(for: user, quota: .tooManyTodos) }
         return Todo(id: id, title: title)
     }
 
@@ -269,11 +270,19 @@ public final class PostgresTodoStore: TodoStore {
             """
             INSERT INTO project (username, name)
             SELECT \(user.username), \(name) WHERE EXISTS (SELECT 1 FROM users WHERE username = \(user.username))
+                AND (SELECT count(*) FROM project WHERE username = \(user.username)) < \(Validation.maxProjectsPerUser)
             RETURNING id
             """
         ) { rows in try rows.first?.decode(Int.self) }
-        guard let id else { throw .unknownUser }
+        guard let id else { throw try await self.refusal(for: user, quota: .tooManyProjects) }
         return Project(id: id, name: name)
+    }
+
+    /// Why an insert that requires the user and a count below a quota inserted nothing: the user
+    /// is unknown, or `quota` (a second round trip, on that path only). Under concurrent creates
+    /// on several instances the count may pass the quota by the creates in flight at once.
+    private func refusal(for user: User, quota: TodoStoreError) async throws(TodoStoreError) -> TodoStoreError {
+        try await self.isRegistered(username: user.username) ? quota : .unknownUser
     }
 
     public func updateProject(_ project: Project, for user: User) async throws(TodoStoreError) {

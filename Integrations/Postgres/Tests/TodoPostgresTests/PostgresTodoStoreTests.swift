@@ -91,6 +91,25 @@ import TodoApp
         }
     }
 
+    @Test func anAccountKeepsAtMostItsQuotaOfTodosAndProjects() async throws {
+        try await withStore { store, client in
+            let ann = try await store.register(username: "ann", password: "password1")
+            try await client.query(
+                "INSERT INTO todo (username, title) SELECT 'ann', 'todo ' || n FROM generate_series(2, \(Validation.maxTodosPerUser)) AS n"
+            )
+            _ = try await store.addTodo(title: "the last one", for: ann)
+            await #expect(throws: TodoStoreError.tooManyTodos) { try await store.addTodo(title: "one more", for: ann) }
+            #expect(try await store.todos(of: ann).count == Validation.maxTodosPerUser)
+            try await client.query(
+                "INSERT INTO project (username, name) SELECT 'ann', 'p' || n FROM generate_series(1, \(Validation.maxProjectsPerUser)) AS n"
+            )
+            await #expect(throws: TodoStoreError.tooManyProjects) { try await store.addProject(name: "more", for: ann) }
+            await #expect(throws: TodoStoreError.unknownUser) {
+                try await store.addTodo(title: "x", for: User(username: "ghost"))
+            }
+        }
+    }
+
     @Test func aUsernameThatCannotBeStoredIsUnknownNotAnOutage() async throws {
         try await withStore { store, _ in
             let user = try await store.authenticate(username: "ali\u{0}ce", password: "wonderland")

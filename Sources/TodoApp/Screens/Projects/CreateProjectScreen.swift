@@ -17,7 +17,14 @@ struct CreateProjectScreen: UserDataScreen, FormScreen {
     var viewModel: ViewModel { [:] }
 
     func submit(_ form: Form, context: ScreenContext) async throws -> Submission {
-        let project = try await self.store.addProject(name: form.name, for: self.user)
+        let project: Project
+        do {
+            project = try await self.store.addProject(name: form.name, for: self.user)
+        } catch {
+            // At the quota: say so on the form (422), keeping what was typed.
+            guard error.isQuotaReached else { throw error }
+            return .invalid(error.description, fields: [:])
+        }
         try await context.router(ProjectsCoordinator.self).pop().route(to: \.project, project.id)
         context.notify(.success, "Project “\(project.name)” created.")
         return .accepted

@@ -22,7 +22,14 @@ struct CreateTodoScreen: UserDataScreen, FormScreen {
     var viewModel: ViewModel { [:] }
 
     func submit(_ form: Form, context: ScreenContext) async throws -> Submission {
-        let todo = try await self.store.addTodo(title: form.title, for: self.user)
+        let todo: Todo
+        do {
+            todo = try await self.store.addTodo(title: form.title, for: self.user)
+        } catch {
+            // At the quota: say so on the form (422), keeping what was typed.
+            guard error.isQuotaReached else { throw error }
+            return .invalid(error.description, fields: [:])
+        }
         try await context.router(TodosCoordinator.self).pop().route(to: \.todo, todo.id)
         context.notify(.success, "Todo “\(todo.title)” created.")
         return .accepted
