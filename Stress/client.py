@@ -26,6 +26,12 @@
                                      answer); FOLDER/ready appears once all are signed in. Then
                                      it compares the server's data and sessions with the logs;
                                      FOLDER/crash.json gets the counts.
+  client.py abuse URL PART OUT       re-runs one of issue 34's four abuse findings against a
+                                     running demo and writes what it measured to OUT (JSON):
+                                     m1 (returning visitors at a cap of 5 sessions), m2 (bodies
+                                     trickled from 40 addresses), m3 (19 s of failed logins, then
+                                     alice from her own address), m4 (another visitor's page
+                                     times while 8 connections flood failed logins)
 """
 import http.client
 import http.cookiejar
@@ -561,6 +567,157 @@ def crash_todos(state):
             for todo in state["screen"]["todos"]]
 
 
+# ---------------------------------------------------------------- abuse (issue 34)
+
+
+def from_address(url, address, cookie=None):
+    """A client whose connections come from `address` (any 127.x.y.z is this machine)."""
+    client = Client(url, cookie)
+    client.connect = lambda: http.client.HTTPConnection(client.host, client.port, timeout=60,
+                                                        source_address=(address, 0))
+    client.conn = client.connect()
+    return client
+
+
+def abuse_m1(url):
+    """The server runs with --max-sessions 5: alice signs in, five visitors each come back once."""
+    alice = from_address(url, "127.0.1.1")
+    status, state = alice.request("GET", "/unauthenticated")
+    alice.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
+    for index in range(5):
+        visitor = from_address(url, f"127.0.1.{10 + index}")
+        visitor.request("GET", "/unauthenticated")
+        visitor.request("GET", "/unauthenticated/forgotPassword")  # comes back with its cookie
+    status, state = alice.request("GET", LIST)
+    return {"alice after five returning visitors": status,
+            "alice still signed in": status == 200 and state.get("path") == LIST}
+
+
+def abuse_m2(url, clients=40, seconds=45):
+    """Each client sends a head announcing 100 bytes, then one byte every 5 s."""
+    import socket
+    import threading
+    outcomes = {}
+
+    def trickle(index):
+        parts = urllib.parse.urlsplit(url)
+        sock = socket.create_connection((parts.hostname, parts.port), timeout=seconds + 10,
+                                        source_address=(f"127.0.2.{index + 1}", 0))
+        started = time.monotonic()
+        sock.sendall(b"POST /unauthenticated HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n")
+        answer, closed = b"", False
+        sock.settimeout(5)
+        while time.monotonic() - started < seconds:
+            try:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    closed = True
+                    break
+                answer += chunk
+            except socket.timeout:
+                try:
+                    sock.sendall(b"a")
+                except OSError:
+                    closed = True
+                    break
+            except OSError:
+                closed = True
+                break
+        match = re.match(rb"HTTP/1\.1 (\d{3})", answer)
+        outcomes[index] = {"status": int(match.group(1)) if match else 0, "closed": closed,
+                           "after": round(time.monotonic() - started, 1)}
+        sock.close()
+
+    threads = [threading.Thread(target=trickle, args=(index,)) for index in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    closed = [o for o in outcomes.values() if o["closed"]]
+    return {"clients": clients, f"still open after {seconds} s": clients - len(closed),
+            "answered 408": sum(1 for o in outcomes.values() if o["status"] == 408),
+            "closed after (s, median)": sorted(o["after"] for o in closed)[len(closed) // 2] if closed else None}
+
+
+def abuse_m3(url, seconds=19):
+    """One client fails alice's password for `seconds`; then alice signs in from her own address."""
+    attacker = from_address(url, "127.0.3.1")
+    attacker.request("GET", "/unauthenticated")
+    statuses = {}
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        status, _ = attacker.request("POST", "/unauthenticated", {"username": "alice", "password": "guess"})
+        statuses[status] = statuses.get(status, 0) + 1
+    alice = from_address(url, "127.0.3.2")
+    alice.request("GET", "/unauthenticated")
+    status, state = alice.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
+    own, _ = attacker.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
+    return {"attacker's answers": statuses, "alice from her own address": status,
+            "alice signed in": status == 200 and state.get("path", "").startswith("/authenticated"),
+            "the attacker with the right password": own}
+
+
+def abuse_m4(url, seconds=20, flooders=8):
+    """Another visitor's page times, alone and while `flooders` connections send failed logins
+    with random usernames, each from a new address (so no per-client count applies)."""
+    import random
+    import threading
+    visitor = from_address(url, "127.0.4.1")
+    visitor.request("GET", "/unauthenticated")
+    visitor.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
+
+    def page_times(duration):
+        times = []
+        started = time.monotonic()
+        while time.monotonic() - started < duration:
+            before = time.monotonic()
+            status, _ = visitor.request("GET", LIST, json_answer=False)
+            times.append((time.monotonic() - before) * 1000)
+            assert status == 200, status
+        times.sort()
+        return {"requests": len(times), "median ms": round(times[len(times) // 2], 2),
+                "p90 ms": round(times[int(len(times) * 0.9)], 2)}
+
+    alone = page_times(seconds / 2)
+    stop = threading.Event()
+    answers = {}
+    lock = threading.Lock()
+
+    def flood(index):
+        session = from_address(url, f"127.5.{index}.1")
+        session.request("GET", "/unauthenticated")
+        while not stop.is_set():
+            address = f"127.{random.randint(6, 250)}.{random.randint(1, 250)}.{random.randint(1, 250)}"
+            attacker = from_address(url, address, session.cookie)
+            attacker.csrf = session.csrf
+            try:
+                status, _ = attacker.request("POST", "/unauthenticated",
+                                             {"username": f"nobody{random.randint(0, 10**9)}", "password": "guess"})
+            except OSError:
+                status = 0
+            attacker.conn.close()
+            with lock:
+                answers[status] = answers.get(status, 0) + 1
+
+    threads = [threading.Thread(target=flood, args=(index,)) for index in range(flooders)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1)
+    flooded = page_times(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    return {"visitor alone": alone, f"visitor during {flooders} flooding connections": flooded,
+            "flood answers": answers}
+
+
+def command_abuse(url, part, out):
+    result = {"m1": abuse_m1, "m2": abuse_m2, "m3": abuse_m3, "m4": abuse_m4}[part](url)
+    with open(out, "w") as file:
+        json.dump(result, file, indent=1)
+    print(json.dumps(result), flush=True)
+
+
 def main(args):
     if not args:
         sys.exit(__doc__)
@@ -577,6 +734,8 @@ def main(args):
         command_crash(rest[0], int(rest[1]), rest[2])
     elif command == "bombs":
         command_bombs(rest[0], int(rest[1]), rest[2])
+    elif command == "abuse":
+        command_abuse(*rest[:3])
     else:
         sys.exit(__doc__)
 

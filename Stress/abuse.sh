@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Re-runs issue 34's four abuse findings (RELIABILITY.md, "Abuse") against one or more builds of
+# todo-demo, side by side in one run, each part on a fresh server (SQLite data and sessions in a
+# temporary folder):
+#
+#   Stress/abuse.sh OUT BINARY...        e.g. Stress/abuse.sh /tmp/abuse old/todo-demo .build/release/todo-demo
+#   PARTS="m1 m3" Stress/abuse.sh …      a subset (default: m1 m2 m3 m4)
+#
+# OUT/<part>-<n>.json holds what Stress/client.py abuse measured with the n-th binary.
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+. "$REPO/Tests/EndToEnd/listening.sh"
+OUT=${1:?usage: abuse.sh OUT BINARY...}
+shift
+[ "$#" -ge 1 ] || { echo "usage: abuse.sh OUT BINARY..." >&2; exit 2; }
+mkdir -p "$OUT"
+WORK=$(mktemp -d)
+trap 'kill "${PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+for part in ${PARTS:-m1 m2 m3 m4}; do
+    args=()
+    [ "$part" = m1 ] && args=(--max-sessions 5)
+    n=0
+    for binary in "$@"; do
+        n=$((n + 1))
+        rm -rf "$WORK/data" && mkdir -p "$WORK/data"
+        : >"$WORK/stdout"
+        (cd "$REPO" && exec "$binary" --port 0 --database "$WORK/data/demo.sqlite" "${args[@]}" \
+            >"$WORK/stdout" 2>"$WORK/data/log") &
+        PID=$!
+        URL=$(listening_url "$WORK/stdout" "$PID") || { cat "$WORK/data/log" >&2; exit 1; }
+        echo "--- $part, $binary" >&2
+        python3 "$REPO/Stress/client.py" abuse "$URL" "$part" "$OUT/$part-$n.json"
+        kill -TERM "$PID"
+        wait "$PID" 2>/dev/null || true
+        PID=""
+    done
+done
