@@ -112,8 +112,9 @@ public struct WebApp: Responder {
         let (response, kind) = await RequestLogContext.$requestID.withValue(exchange.requestID) {
             var kind = "invalid"
             let answer: Answer
-            let admitted = self.clientLimits.start(exchange.client, proxied: exchange.isProxied)
-            defer { if admitted { self.clientLimits.finish(exchange.client, proxied: exchange.isProxied) } }
+            let proxied = exchange.proxiedClient
+            let admitted = self.clientLimits.start(proxied)
+            defer { if admitted { self.clientLimits.finish(proxied) } }
             do {
                 guard admitted else {
                     throw WebError.tooManyRequestsInProgress

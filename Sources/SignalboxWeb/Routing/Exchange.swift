@@ -16,10 +16,23 @@ struct Exchange {
     let sessionCandidates: [SessionID]
     let requestID: String
     let logger: Logger
-    /// Who sent it (see ``ClientAddress``); `nil` when the server gave no peer address.
-    let client: String?
-    /// Whether the peer is a trusted proxy (``client`` is then the forwarded address).
-    let isProxied: Bool
+    /// Proxies whose forwarded address is believed (``WebApp/Configuration/trustedProxies``).
+    let trustedProxies: Set<String>
+
+    /// Who sent it (see ``ClientAddress``); `nil` when the server gave no peer address. Worked
+    /// out when asked (a new session, a form), not for every request.
+    var client: String? {
+        ClientAddress.of(self.request, trustedProxies: self.trustedProxies)
+    }
+
+    /// The client, when the request came through a trusted proxy; `nil` otherwise (at no cost
+    /// without trusted proxies).
+    var proxiedClient: String? {
+        guard !self.trustedProxies.isEmpty, let peer = self.request.clientAddress,
+            self.trustedProxies.contains(ClientAddress.normalise(peer))
+        else { return nil }
+        return self.client
+    }
 
     init(_ request: Request, cookieName: String, trustedProxies: Set<String>, logger: Logger) {
         self.request = request
@@ -32,9 +45,6 @@ struct Exchange {
         )
         self.requestID = request.id
         self.logger = logger
-        self.client = ClientAddress.of(request, trustedProxies: trustedProxies)
-        self.isProxied =
-            !trustedProxies.isEmpty
-            && request.clientAddress.map { trustedProxies.contains(ClientAddress.normalise($0)) } == true
+        self.trustedProxies = trustedProxies
     }
 }

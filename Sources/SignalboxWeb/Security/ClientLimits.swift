@@ -21,11 +21,12 @@ final class ClientLimits: Sendable {
         return self.newSessions.withLock { $0.take(client, now: now) }
     }
 
-    /// Counts a request of `client` as in progress, when it came through a trusted proxy and a
-    /// limit applies; `false` when the client has ``WebApp/Configuration/maxRequestsPerProxiedClient``
-    /// in progress already (nothing counted). Pair a `true` with ``finish(_:)``.
-    func start(_ client: String?, proxied: Bool) -> Bool {
-        guard proxied, self.maxInFlight > 0, let client else { return true }
+    /// Counts a request of `client` (one that came through a trusted proxy; `nil` for others) as
+    /// in progress, when a limit applies; `false` when the client has
+    /// ``WebApp/Configuration/maxRequestsPerProxiedClient`` in progress already (nothing counted).
+    /// Pair a `true` with ``finish(_:)``.
+    func start(_ client: String?) -> Bool {
+        guard self.maxInFlight > 0, let client else { return true }
         return self.inFlight.withLock { counts in
             let count = counts[client, default: 0]
             guard count < self.maxInFlight else { return false }
@@ -34,9 +35,9 @@ final class ClientLimits: Sendable {
         }
     }
 
-    /// Ends a request counted by ``start(_:proxied:)``.
-    func finish(_ client: String?, proxied: Bool) {
-        guard proxied, self.maxInFlight > 0, let client else { return }
+    /// Ends a request counted by ``start(_:)``.
+    func finish(_ client: String?) {
+        guard self.maxInFlight > 0, let client else { return }
         self.inFlight.withLock { counts in
             let count = counts[client, default: 1] - 1
             counts[client] = count > 0 ? count : nil
