@@ -462,10 +462,16 @@ def concurrency_part(options):
 
 
 def todo_titles(session, base=None):
-    answer = session.get("/authenticated/todos", json_answer=True, base=base)
-    if answer.status != 200:
-        return answer, None
-    return answer, {todo["title"] for todo in answer.json()["screen"]["todos"]}
+    """Every title of the session's todo list, page after page (50 a page)."""
+    titles, path = set(), "/authenticated/todos"
+    while path:
+        answer = session.get(path, json_answer=True, base=base)
+        if answer.status != 200:
+            return answer, None
+        screen = answer.json()["screen"]
+        titles |= {todo["title"] for todo in screen["todos"]}
+        path = screen.get("nextPage")
+    return answer, titles
 
 
 def create_todo(session, title, base=None):
