@@ -18,8 +18,9 @@
                                      the server no longer accepts) or lost (sent on an accepted
                                      connection and never answered). OUT gets the counts.
   client.py crash URLFILE CLIENTS FOLDER
-                                     CLIENTS sessions (urllib, a cookie jar each) log in as alice
-                                     and create todos and pick their projects until FOLDER/stop
+                                     CLIENTS sessions (urllib, a cookie jar each) register a user
+                                     each (an account keeps at most 500 todos), make it two
+                                     projects, and create todos and pick their projects until FOLDER/stop
                                      exists, following the server through restarts (URLFILE holds
                                      its current address). FOLDER/client-N.log gets every change
                                      the server acknowledged (its 303) and every one in doubt (no
@@ -321,6 +322,10 @@ class CrashClient:
         self.unexpected = []
         self.final = None
         self.url = self.read_url()
+        # Each client its own user, so the burst stays within one account's 500 todos.
+        self.username = f"crash{index}"
+        self.registered = False
+        self.projects = []
 
     def read_url(self):
         with open(self.urlfile) as file:
@@ -360,21 +365,55 @@ class CrashClient:
             self.unexpected.append(f"{what}: {got} {where or ''} {(state or {}).get('message', '')}".strip())
         return False
 
+    PASSWORD = "crash-password"
+
     def login(self):
-        """GET the login page (cookie, CSRF token), POST the form; False to try again."""
+        """GET the login page (cookie, CSRF token), POST the form (registering the user the first
+        time), then make the user's two projects if it has none yet; False to try again."""
         self.counts["logins"] += 1
         try:
             answer = self.send("GET", "/unauthenticated")
             if not self.expect("GET /unauthenticated", answer, 200):
                 return False
-            answer = self.send("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
+            # Registering signs in; a failed login first would count against this address.
+            answer = self.register() if not self.registered else None
+            if answer is None:
+                answer = self.send("POST", "/unauthenticated",
+                                   {"username": self.username, "password": self.PASSWORD})
+            if not self.expect("login", answer, 303, "/authenticated/.*"):
+                return False
+            self.page, self.maybe = answer[1], []
+            while len(self.projects) < 2:
+                if not self.expect("GET createProject", self.send("GET", "/authenticated/projects/createProject"), 200):
+                    return False
+                answer = self.send("POST", "/authenticated/projects/createProject", {"name": f"p{len(self.projects)}"})
+                if not self.expect("create a project", answer, 303, r"/authenticated/projects/project/\d+"):
+                    return False
+                self.projects.append(int(answer[1].rsplit("/", 1)[1]))
+                self.page = answer[1]
         except OSError:  # the server is restarting
             self.url = self.read_url()
             return False
-        if not self.expect("login", answer, 303, "/authenticated/.*"):
-            return False
-        self.page, self.maybe = answer[1], []
         return True
+
+    def register(self):
+        """The two registration steps; the answer of the last (303 signed in), or None when the
+        user turns out to exist already (a registration whose answer a restart lost)."""
+        path = "/unauthenticated/registration"
+        if not self.expect("GET registration", self.send("GET", path), 200):
+            return None
+        answer = self.send("POST", path, {"username": self.username})
+        if answer[0] == 422:
+            self.registered = True
+            self.send("GET", "/unauthenticated")  # back to the login form
+            return None
+        if not self.expect("registration: username", answer, 303, f"{path}/password/{self.username}"):
+            return None
+        if not self.expect("GET registration password", self.send("GET", answer[1]), 200):
+            return None
+        answer = self.send("POST", answer[1], {"password": self.PASSWORD, "confirmation": self.PASSWORD})
+        self.registered = answer[0] == 303
+        return answer
 
     def reconnect(self):
         """After a request without an answer: until the server (maybe restarted elsewhere)
@@ -451,7 +490,7 @@ class CrashClient:
             self.log.write(f"ack\tcreate\t{title}\t{todo}\n")
             if n % 2:
                 continue
-            project = 1 + n // 2 % 2  # Garden, Tea party, alternately
+            project = self.projects[n // 2 % 2]  # the user's two projects, alternately
             pick = f"{LIST}/todo/{todo}/pickProject"
             if not self.step(pick, None, 200, None):
                 continue
@@ -516,12 +555,19 @@ def command_crash(urlfile, count, folder):
     acked, doubted, picks, acked_picks, picks_in_doubt = read_outcomes(
         os.path.join(folder, f"client-{client.index}.log") for client in clients)
 
-    # What the server has: alice's list, through a new login (her password survived too).
-    checker = CrashClient("check", urlfile, None)
-    assert checker.login(), checker.unexpected
-    status, _, state = checker.send("GET", LIST)
-    assert status == 200 and state, status
-    todos = crash_todos(state)
+    # What the server has: each client's user's list, page after page, through a new login
+    # (the passwords survived too).
+    todos = []
+    for client in clients:
+        checker = CrashClient("check", urlfile, None)
+        checker.username, checker.projects, checker.registered = client.username, client.projects, True
+        assert checker.login(), checker.unexpected
+        path = LIST
+        while path:
+            status, _, state = checker.send("GET", path)
+            assert status == 200 and state, status
+            todos += crash_todos(state)
+            path = state["screen"].get("nextPage")
     by_title = {}
     for todo in todos:
         by_title.setdefault(todo["title"], []).append(todo)
@@ -562,7 +608,7 @@ def command_crash(urlfile, count, folder):
 
 
 def crash_todos(state):
-    """The todos (id, title, project id) of the list page's JSON answer."""
+    """The todos (id, title, project id) of one list page's JSON answer."""
     return [{"id": todo["id"], "title": todo["title"], "project": (todo.get("project") or {}).get("id")}
             for todo in state["screen"]["todos"]]
 

@@ -244,11 +244,11 @@ fi
 
 if wants crash; then
     # kill -9 during a burst of writes, CRASH_ROUNDS times, restarting on the same SQLite file:
-    # CRASH_CLIENTS sessions (alice, logged in once) create todos and pick their projects, each
+    # CRASH_CLIENTS sessions (a user each, registered once) create todos and pick their projects, each
     # logging what the server acknowledged (its 303) and what got no answer (in doubt); they
     # follow the server through restarts (new port each time, read from $OUT/url) and check
     # after each one that their session is still signed in and on its page. After the last
-    # restart the client compares alice's list with the logs.
+    # restart the client compares the users' lists with the logs.
     part_folder crash
     DATABASE="$OUT/demo.sqlite"
     crash_server() {
