@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,9 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Where expensive password hashing runs: off the Swift concurrency pool (on Dispatch's threads),
-/// at most ``width`` at a time, with at most ``maxWaiting`` more waiting their turn. Past that
-/// an attempt is refused (``Busy``) instead of queueing without bound.
+/// Where expensive password hashing runs: off the Swift concurrency pool (a thread of its own per
+/// hash, not Dispatch's workers, which on Linux also run the pool), at most ``width`` at a time,
+/// with at most ``maxWaiting`` more waiting their turn. Past that an attempt is refused
+/// (``Busy``) instead of queueing without bound. A thread costs tens of microseconds; a hash
+/// about 100 ms.
 ///
 /// A flood of logins then costs at most ``width`` cores — one fewer than the machine has — and
 /// never the threads that render other visitors' pages (issue 34's M4: 8 connections of failed
@@ -54,7 +56,7 @@ public final class HashingLane: Sendable {
         self.state.withLock { ($0.running, $0.waiting.count) }
     }
 
-    /// Runs `work` on a Dispatch thread once a turn is free.
+    /// Runs `work` on a thread of its own once a turn is free.
     ///
     /// - Throws: ``Busy`` when ``maxWaiting`` others are waiting already.
     public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(Busy) -> T {
@@ -77,7 +79,7 @@ public final class HashingLane: Sendable {
         guard admitted else { throw Busy() }
         defer { self.finish() }
         return await withCheckedContinuation { done in
-            DispatchQueue.global(qos: .userInitiated).async { done.resume(returning: work()) }
+            Thread.detachNewThread { done.resume(returning: work()) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPTypes
+import SignalboxTesting
 import SignalboxWeb
 import Synchronization
 import Testing
@@ -25,12 +26,7 @@ private final class Gate: Sendable {
         let lane = HashingLane(width: 1, maxWaiting: 1)
         let gate = Gate()
         async let first = lane.run { gate.pass() }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                gate.entered.wait()
-                done.resume()
-            }
-        }
+        try await onThread { gate.entered.wait() }
         #expect(lane.counts == (running: 1, waiting: 0))
         async let second = lane.run { 2 }
         while lane.counts.waiting < 1 { await Task.yield() }
@@ -44,12 +40,7 @@ private final class Gate: Sendable {
         let lane = HashingLane(width: 1, maxWaiting: 0)
         let gate = Gate()
         async let holding = lane.run { gate.pass() }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                gate.entered.wait()
-                done.resume()
-            }
-        }
+        try await onThread { gate.entered.wait() }
         var hasher = PasswordHasher.forTests
         hasher.lane = lane
         await #expect(throws: TodoStoreError.busy) { try await hasher.verifying("pw", against: "scrypt$16$1$1$00$00") }
