@@ -22,7 +22,7 @@ HUMMINGBIRD_PACKAGE = Integrations/SignalboxHummingbird
 VAPOR_PACKAGE = Integrations/SignalboxVapor
 ARGS ?=
 
-.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests build release bench stress cluster hummingbird-example vapor-example clean
+.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests readme-tests build release bench stress cluster hummingbird-example vapor-example clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
@@ -86,7 +86,11 @@ cluster-tests:
 	$(CLUSTER_TEST) Tests/EndToEnd/curl-suite.sh --cluster $(TEST_OUTPUT)
 	$(CLUSTER_TEST) python3 Tests/EndToEnd/cluster_test.py
 
-e2e: curl-tests api-tests browser-tests
+e2e: curl-tests api-tests browser-tests readme-tests
+
+# The README's five-minute path from the README alone, next to a checkout not named signalbox.
+readme-tests:
+	Tests/EndToEnd/readme-path.sh
 
 curl-tests:
 	$(SWIFT) build --product todo-demo
