@@ -65,15 +65,17 @@ SOURCE = (os.environ.get("STRESS_SOURCE_ADDRESS", "127.0.0.2"), 0)
 class Client:
     """One keep-alive connection with a cookie jar of one session."""
 
-    def __init__(self, url, cookie=None):
+    def __init__(self, url, cookie=None, source=None):
         parts = urllib.parse.urlsplit(url)
         self.host, self.port = parts.hostname, parts.port
+        # The address its connections come from (any 127.x.y.z is this machine).
+        self.source = (source, 0) if source else SOURCE
         self.conn = self.connect()
         self.cookie = cookie
         self.csrf = None
 
     def connect(self):
-        return http.client.HTTPConnection(self.host, self.port, timeout=60, source_address=SOURCE)
+        return http.client.HTTPConnection(self.host, self.port, timeout=60, source_address=self.source)
 
     def request(self, method, path, fields=None, json_answer=True, body=None):
         headers = {}
@@ -616,22 +618,13 @@ def crash_todos(state):
 # ---------------------------------------------------------------- abuse (issue 34)
 
 
-def from_address(url, address, cookie=None):
-    """A client whose connections come from `address` (any 127.x.y.z is this machine)."""
-    client = Client(url, cookie)
-    client.connect = lambda: http.client.HTTPConnection(client.host, client.port, timeout=60,
-                                                        source_address=(address, 0))
-    client.conn = client.connect()
-    return client
-
-
 def abuse_m1(url):
     """The server runs with --max-sessions 5: alice signs in, five visitors each come back once."""
-    alice = from_address(url, "127.0.1.1")
+    alice = Client(url, source="127.0.1.1")
     status, state = alice.request("GET", "/unauthenticated")
     alice.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
     for index in range(5):
-        visitor = from_address(url, f"127.0.1.{10 + index}")
+        visitor = Client(url, source=f"127.0.1.{10 + index}")
         visitor.request("GET", "/unauthenticated")
         visitor.request("GET", "/unauthenticated/forgotPassword")  # comes back with its cookie
     status, state = alice.request("GET", LIST)
@@ -687,14 +680,14 @@ def abuse_m2(url, clients=40, seconds=45):
 
 def abuse_m3(url, seconds=19):
     """One client fails alice's password for `seconds`; then alice signs in from her own address."""
-    attacker = from_address(url, "127.0.3.1")
+    attacker = Client(url, source="127.0.3.1")
     attacker.request("GET", "/unauthenticated")
     statuses = {}
     started = time.monotonic()
     while time.monotonic() - started < seconds:
         status, _ = attacker.request("POST", "/unauthenticated", {"username": "alice", "password": "guess"})
         statuses[status] = statuses.get(status, 0) + 1
-    alice = from_address(url, "127.0.3.2")
+    alice = Client(url, source="127.0.3.2")
     alice.request("GET", "/unauthenticated")
     status, state = alice.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
     own, _ = attacker.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
@@ -708,7 +701,7 @@ def abuse_m4(url, seconds=20, flooders=8):
     with random usernames, each from a new address (so no per-client count applies)."""
     import random
     import threading
-    visitor = from_address(url, "127.0.4.1")
+    visitor = Client(url, source="127.0.4.1")
     visitor.request("GET", "/unauthenticated")
     visitor.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
 
@@ -730,11 +723,11 @@ def abuse_m4(url, seconds=20, flooders=8):
     lock = threading.Lock()
 
     def flood(index):
-        session = from_address(url, f"127.5.{index}.1")
+        session = Client(url, source=f"127.5.{index}.1")
         session.request("GET", "/unauthenticated")
         while not stop.is_set():
             address = f"127.{random.randint(6, 250)}.{random.randint(1, 250)}.{random.randint(1, 250)}"
-            attacker = from_address(url, address, session.cookie)
+            attacker = Client(url, session.cookie, source=address)
             attacker.csrf = session.csrf
             try:
                 status, _ = attacker.request("POST", "/unauthenticated",

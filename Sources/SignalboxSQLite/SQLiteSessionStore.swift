@@ -309,7 +309,7 @@ public final class SQLiteSessionStore: SessionStore {
         if excess > 0 {
             // The rows' last-seen times lag by up to a touch interval; the hot sessions' are exact.
             let evicted = try await self.database.evict(excess) { id in
-                self.hot.withLock { $0.lastSeen(id) }?.milliseconds
+                SessionID(rawValue: id).flatMap { id in self.hot.withLock { $0.lastSeen(id) } }?.milliseconds
             }
             try await self.forget(evicted)
         }

@@ -1,5 +1,6 @@
 import GRDB
 import SignalboxWeb
+@_spi(SessionStores) import SignalboxWeb
 
 /// The `session` table in a SQLite file: opening (WAL, a busy timeout, migrations) and the few
 /// statements the store runs. A write is one `IMMEDIATE` transaction, or one statement (atomic on
@@ -218,33 +219,22 @@ struct SessionDatabase: Sendable {
         }
     }
 
-    /// Deletes the `count` sessions to evict first: those the app did not establish, then the
-    /// least recently used; returns their ids. `lastSeen` gives the exact last-seen time of a
-    /// session used lately (the row's lags by up to a touch interval): the oldest rows by the
-    /// index, and a margin past them, are ordered by it.
-    func evict(_ count: Int, lastSeen: @escaping @Sendable (SessionID) -> Int64?) async throws -> [String] {
+    /// Deletes the `count` sessions to evict first (see ``SessionEviction``: `lastSeen` gives the
+    /// exact last request of a session the process served lately); returns their ids.
+    func evict(_ count: Int, lastSeen: @escaping @Sendable (String) -> Int64?) async throws -> [String] {
         try await self.write { db in
             let rows = try Row.fetchAll(
                 db,
                 sql:
                     "SELECT id, provisional, last_seen_at FROM session ORDER BY provisional DESC, last_seen_at LIMIT ?",
-                arguments: [count + Self.evictionMargin]
+                arguments: [count + SessionEviction.margin]
             )
-            let candidates = rows.map { row -> (id: String, provisional: Bool, seen: Int64) in
-                let id: String = row[0]
-                let stored: Int64 = row[2]
-                return (id, row[1], max(stored, SessionID(rawValue: id).flatMap(lastSeen) ?? stored))
-            }
-            let victims = candidates.sorted { a, b in
-                a.provisional != b.provisional ? a.provisional : a.seen < b.seen
-            }.prefix(count).map(\.id)
+            let candidates = rows.map { SessionEviction.Candidate(id: $0[0], isProvisional: $0[1], lastSeen: $0[2]) }
+            let victims = SessionEviction.victims(candidates, count: count, lastSeen: lastSeen)
             for id in victims { try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id]) }
-            return Array(victims)
+            return victims
         }
     }
-
-    /// How many rows past the `count` oldest an eviction reorders by their exact last-seen time.
-    static let evictionMargin = 64
 
     /// The number of rows, read once when the store opens.
     func countAtOpening() throws(SQLiteStoreError) -> Int {

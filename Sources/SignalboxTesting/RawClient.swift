@@ -36,41 +36,40 @@ public final class RawClient {
     public init(port: Int, from source: String? = nil, timeout: Int = 20) throws {
         let fd = posixStreamSocket()
         guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+        func failure(_ call: String) -> Failure {
+            let code = errno
+            posixClose(fd)
+            return Failure(description: "\(call) failed: errno \(code)")
+        }
         if let source {
-            var local = sockaddr_in()
-            local.sin_family = sa_family_t(AF_INET)
-            local.sin_addr.s_addr = inet_addr(source)
-            let bound = withUnsafePointer(to: &local) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else {
-                let code = errno
-                posixClose(fd)
-                throw Failure(description: "bind(\(source)) failed: errno \(code)")
-            }
+            guard Self.withAddress(source, port: 0, { bind(fd, $0, $1) }) == 0 else { throw failure("bind(\(source))") }
         }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var noDelay: Int32 = 1
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        guard Self.withAddress("127.0.0.1", port: port, { connect(fd, $0, $1) }) == 0 else {
+            throw failure("connect()")
+        }
+        self.socket = fd
+    }
+
+    /// Calls `body` (`bind`, `connect`) with the IPv4 socket address `host:port`.
+    private static func withAddress(
+        _ host: String,
+        port: Int,
+        _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Int32 {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) { pointer in
+        address.sin_addr.s_addr = inet_addr(host)
+        return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            let code = errno
-            posixClose(fd)
-            throw Failure(description: "connect() failed: errno \(code)")
-        }
-        self.socket = fd
     }
 
     deinit {

@@ -21,8 +21,6 @@ struct HeaderCollector {
     var invalidName: String?
     /// Why the head's framing is refused (400), if it is.
     var framingError: String?
-    /// Whether a `Content-Length` field came (with ``contentLength`` its first value).
-    private var contentLengthText: String?
     /// The `Transfer-Encoding` values, in order.
     var transferEncodings: [String] = []
 
@@ -49,12 +47,11 @@ struct HeaderCollector {
         switch fieldName {
         case .contentLength:
             // libmicrohttpd has already rejected malformed values with 400; it reads the first.
-            let text = String(decoding: value, as: UTF8.self)
-            if let first = self.contentLengthText {
-                if first != text { self.framingError = self.framingError ?? "conflicting Content-Length fields" }
+            let length = UInt64(String(decoding: value, as: UTF8.self))
+            if let first = self.contentLength {
+                if length != first { self.framingError = self.framingError ?? "conflicting Content-Length fields" }
             } else {
-                self.contentLengthText = text
-                self.contentLength = UInt64(text)
+                self.contentLength = length
             }
         case .transferEncoding:
             self.transferEncodings.append(String(decoding: value, as: UTF8.self))

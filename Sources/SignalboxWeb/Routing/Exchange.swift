@@ -28,10 +28,10 @@ struct Exchange {
     /// The client, when the request came through a trusted proxy; `nil` otherwise (at no cost
     /// without trusted proxies).
     var proxiedClient: String? {
-        guard !self.trustedProxies.isEmpty, let peer = self.request.clientAddress,
-            self.trustedProxies.contains(ClientAddress.normalise(peer))
+        guard !self.trustedProxies.isEmpty, let peer = self.request.clientAddress.map(ClientAddress.normalise),
+            self.trustedProxies.contains(peer)
         else { return nil }
-        return self.client
+        return ClientAddress.forwarded(self.request, by: peer, trustedProxies: self.trustedProxies)
     }
 
     init(_ request: Request, cookieName: String, trustedProxies: Set<String>, logger: Logger) {

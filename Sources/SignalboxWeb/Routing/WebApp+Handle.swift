@@ -125,10 +125,11 @@ extension WebApp {
         let outcome = await handler(&state)
         let answer = await self.conclude(outcome, &state, exchange)
         guard answer.keepsNewSession else { return answer }
-        if let wait = self.clientLimits.takeNewSession(for: exchange.client, now: state.createdAt) {
+        let client = exchange.client
+        if let wait = self.clientLimits.takeNewSession(for: client, now: state.createdAt) {
             exchange.logger.notice(
                 "new session refused: too many from one client",
-                metadata: ["client": "\(exchange.client ?? "")"]
+                metadata: ["client": "\(client ?? "")"]
             )
             return Answer(
                 .error(self.webError(for: WebError.tooManyNewSessions(retryAfter: wait), exchange), homePath: nil)

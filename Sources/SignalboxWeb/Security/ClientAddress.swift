@@ -17,8 +17,13 @@ package enum ClientAddress {
     /// The client of `request` given the proxies whose forwarded address is believed.
     package static func of(_ request: Request, trustedProxies: Set<String>) -> String? {
         guard let peer = request.clientAddress.map(Self.normalise), !peer.isEmpty else { return nil }
-        guard trustedProxies.contains(peer), let forwarded = request.headerFields.combinedValue(Self.forwardedFor)
-        else { return peer }
+        return trustedProxies.contains(peer) ? Self.forwarded(request, by: peer, trustedProxies: trustedProxies) : peer
+    }
+
+    /// The client a trusted proxy `peer` (normalised) forwarded `request` for: the rightmost
+    /// `X-Forwarded-For` entry no trusted proxy wrote, else `peer` itself.
+    package static func forwarded(_ request: Request, by peer: String, trustedProxies: Set<String>) -> String {
+        guard let forwarded = request.headerFields.combinedValue(Self.forwardedFor) else { return peer }
         for entry in forwarded.split(separator: ",").reversed() {
             let address = Self.normalise(entry.trimmingSpaces)
             // A malformed entry ends the chain: the last trusted hop is the best we know.

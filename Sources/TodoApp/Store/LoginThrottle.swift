@@ -129,6 +129,11 @@ public final class LoginThrottle: Sendable {
             case .username: return "u:\(name)"
             }
         }
+
+        /// The counters' keys for a login, in scope order (the per-client one only with a client).
+        public static func keys(username: String, client: String?) -> [(scope: Scope, key: String)] {
+            Self.allCases.compactMap { scope in scope.key(username: username, client: client).map { (scope, $0) } }
+        }
     }
 
     /// One count of failures.
@@ -165,10 +170,8 @@ public final class LoginThrottle: Sendable {
         let now = self.clock.now
         return self.counters.withLock { counters in
             var found: [Scope: Counter] = [:]
-            for scope in Scope.allCases {
-                if let key = scope.key(username: username, client: client), let counter = counters[key] {
-                    found[scope] = counter
-                }
+            for (scope, key) in Scope.keys(username: username, client: client) {
+                found[scope] = counters[key]
             }
             return self.policy.gate(found, now: now)
         }
@@ -184,8 +187,7 @@ public final class LoginThrottle: Sendable {
                 if let key = Scope.usernameFromClient.key(username: username, client: client) { counters[key] = nil }
                 return
             }
-            for scope in Scope.allCases {
-                guard let key = scope.key(username: username, client: client) else { continue }
+            for (scope, key) in Scope.keys(username: username, client: client) {
                 if counters.count >= self.capacity, counters[key] == nil {
                     counters = counters.filter { self.isLive($0.value, now: now) }
                     guard counters.count < self.capacity else { continue }

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+@_spi(SessionStores) import SignalboxWeb
 import Synchronization
 
 /// The `signalbox_session` table and the statements the store runs on it, each one round trip.
@@ -182,38 +183,32 @@ struct SessionTable: Sendable {
         return try Self.single(rows)
     }
 
-    /// Deletes the `count` sessions to evict first: those the app did not establish, then the
-    /// least recently used. The rows' last-seen times lag by up to a touch interval; `lastSeen`
-    /// gives the exact time of sessions this instance served lately, and the oldest rows by the
-    /// table (with a margin past them) are ordered by it. Two round trips; only at the cap.
+    /// Deletes the `count` sessions to evict first (see ``SessionEviction``: `lastSeen` gives the
+    /// exact last request of a session this instance served lately). Two round trips; only at
+    /// the cap.
     func evict(_ count: Int, lastSeen: (String) -> Int64?) async throws -> Int {
         let rows = try await self.run(
             """
             SELECT id, provisional, last_seen_at FROM signalbox_session
-            ORDER BY provisional DESC, last_seen_at LIMIT \(count + Self.evictionMargin)
+            ORDER BY provisional DESC, last_seen_at LIMIT \(count + SessionEviction.margin)
             """,
             on: .pool
         )
         let candidates = try rows.map { row in
-            let (id, provisional, stored) = try row.decode((String, Bool, Int64).self)
-            return (id: id, provisional: provisional, seen: max(stored, lastSeen(id) ?? stored))
+            let (id, provisional, seen) = try row.decode((String, Bool, Int64).self)
+            return SessionEviction.Candidate(id: id, isProvisional: provisional, lastSeen: seen)
         }
-        let victims = candidates.sorted { a, b in
-            a.provisional != b.provisional ? a.provisional : a.seen < b.seen
-        }.prefix(count).map(\.id)
+        let victims = SessionEviction.victims(candidates, count: count, lastSeen: lastSeen)
         guard !victims.isEmpty else { return 0 }
         let gone = try await self.run(
             """
-            WITH gone AS (DELETE FROM signalbox_session WHERE id = ANY(\(Array(victims))) RETURNING 1)
+            WITH gone AS (DELETE FROM signalbox_session WHERE id = ANY(\(victims)) RETURNING 1)
             SELECT count(*) FROM gone
             """,
             on: .pool
         )
         return try Self.single(gone)
     }
-
-    /// How many rows past the `count` oldest an eviction reorders by their exact last-seen time.
-    static let evictionMargin = 64
 
     func count() async throws -> Int {
         try Self.single(try await self.run("SELECT count(*) FROM signalbox_session", on: .pool))

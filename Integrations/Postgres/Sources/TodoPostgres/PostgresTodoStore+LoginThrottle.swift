@@ -17,7 +17,7 @@ extension PostgresTodoStore {
     /// meanwhile. The cause is logged.
     public func loginGate(for username: String, from client: String?) async -> LoginGate {
         guard Self.isStorable(username.lowercased()) else { return .open }
-        let keys = Self.throttleKeys(username: username, client: client)
+        let keys = LoginThrottle.Scope.keys(username: username, client: client)
         do {
             let rows = try await self.rows(
                 """
@@ -51,7 +51,7 @@ extension PostgresTodoStore {
     public func recordLogin(of username: String, from client: String?, succeeded: Bool) async {
         guard Self.isStorable(username.lowercased()) else { return }
         let now = Self.milliseconds(self.clock.now.sinceEpoch)
-        let keys = Self.throttleKeys(username: username, client: client)
+        let keys = LoginThrottle.Scope.keys(username: username, client: client)
         do {
             if succeeded {
                 if let own = keys.first(where: { $0.scope == .usernameFromClient }) {
@@ -105,13 +105,6 @@ extension PostgresTodoStore {
             )
         }
         return PostgresQuery(unsafeSQL: "WITH " + counts.joined(separator: ",\n") + "\nSELECT 1", binds: binds)
-    }
-
-    /// The counters' keys for a login (the per-client one only with a client).
-    static func throttleKeys(username: String, client: String?) -> [(scope: LoginThrottle.Scope, key: String)] {
-        LoginThrottle.Scope.allCases.compactMap { scope in
-            scope.key(username: username, client: client).map { (scope, $0) }
-        }
     }
 
     /// Deletes the counters that neither refuse nor count any more: the refusal ended and the last

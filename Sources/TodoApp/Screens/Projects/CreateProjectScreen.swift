@@ -21,9 +21,7 @@ struct CreateProjectScreen: UserDataScreen, FormScreen {
         do {
             project = try await self.store.addProject(name: form.name, for: self.user)
         } catch {
-            // At the quota: say so on the form (422), keeping what was typed.
-            guard error.isQuotaReached else { throw error }
-            return .invalid(error.description, fields: [:])
+            return try .answering(error)
         }
         try await context.router(ProjectsCoordinator.self).pop().route(to: \.project, project.id)
         context.notify(.success, "Project “\(project.name)” created.")

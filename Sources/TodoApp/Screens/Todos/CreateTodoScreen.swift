@@ -26,9 +26,7 @@ struct CreateTodoScreen: UserDataScreen, FormScreen {
         do {
             todo = try await self.store.addTodo(title: form.title, for: self.user)
         } catch {
-            // At the quota: say so on the form (422), keeping what was typed.
-            guard error.isQuotaReached else { throw error }
-            return .invalid(error.description, fields: [:])
+            return try .answering(error)
         }
         try await context.router(TodosCoordinator.self).pop().route(to: \.todo, todo.id)
         context.notify(.success, "Todo “\(todo.title)” created.")
