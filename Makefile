@@ -11,6 +11,8 @@
 #   make vapor-example         the same service on Vapor
 
 SWIFT ?= swift
+# .ci/swift-test runs this swift.
+export SWIFT
 HOST ?= 127.0.0.1
 PORT ?= 8080
 TEST_OUTPUT ?= test-output
@@ -52,12 +54,12 @@ format-check:
 
 unit-tests:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel
+	.ci/swift-test --skip-build --parallel
 
 # The PostgreSQL package's tests, against a throwaway cluster (or SIGNALBOX_TEST_POSTGRES_URL when set).
 postgres-tests:
 	$(SWIFT) build --build-tests --package-path $(POSTGRES_PACKAGE)
-	$(POSTGRES_PACKAGE)/scripts/with-postgres.sh $(SWIFT) test --skip-build --parallel --package-path $(POSTGRES_PACKAGE)
+	$(POSTGRES_PACKAGE)/scripts/with-postgres.sh .ci/swift-test --skip-build --parallel --package-path $(POSTGRES_PACKAGE)
 
 # The embedding adapters' packages (issue 16): the demo mounted at /todo in each framework's example
 # service, driven through the framework's own test client.
@@ -65,11 +67,11 @@ embedding-tests: hummingbird-tests vapor-tests
 
 hummingbird-tests:
 	$(SWIFT) build --build-tests --package-path $(HUMMINGBIRD_PACKAGE)
-	$(SWIFT) test --skip-build --parallel --package-path $(HUMMINGBIRD_PACKAGE)
+	.ci/swift-test --skip-build --parallel --package-path $(HUMMINGBIRD_PACKAGE)
 
 vapor-tests:
 	$(SWIFT) build --build-tests --package-path $(VAPOR_PACKAGE)
-	$(SWIFT) test --skip-build --parallel --package-path $(VAPOR_PACKAGE)
+	.ci/swift-test --skip-build --parallel --package-path $(VAPOR_PACKAGE)
 
 # Three instances of todo-demo-postgres (developer mode: X-Served-By) behind nginx, on a throwaway
 # PostgreSQL, twice: the curl suite through nginx, then cluster_test.py (two windows of one session
