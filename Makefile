@@ -24,13 +24,13 @@ HUMMINGBIRD_PACKAGE = Integrations/SignalboxHummingbird
 VAPOR_PACKAGE = Integrations/SignalboxVapor
 ARGS ?=
 
-.PHONY: demo test deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests readme-tests build release bench stress cluster hummingbird-example vapor-example clean
+.PHONY: demo test docs docs-check deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests readme-tests build release bench stress cluster hummingbird-example vapor-example clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
 	.build/release/todo-demo --host $(HOST) --port $(PORT)
 
-test: test-deps format-check unit-tests postgres-tests embedding-tests cluster-tests e2e
+test: test-deps format-check docs-check unit-tests postgres-tests embedding-tests cluster-tests e2e
 
 deps:
 	@.ci/install-deps
@@ -51,6 +51,22 @@ format:
 
 format-check:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+
+# The documentation of every library product as one site; warnings are errors, so every symbol
+# link resolves. The docc plugin is a dependency only when SIGNALBOX_DOCS is set (Package.swift).
+DOC_TARGETS = Signalbox SignalboxHTTP SignalboxWeb SignalboxMHD SignalboxRunner SignalboxSQLite SignalboxTesting SignalboxServerTesting
+DOCS_OUTPUT ?= .build/docs-site
+DOCC = SIGNALBOX_DOCS=1 $(SWIFT) package --disable-sandbox
+
+docs-check:
+	$(DOCC) generate-documentation $(DOC_TARGETS:%=--target %) --enable-experimental-combined-documentation \
+		--warnings-as-errors
+
+# The static site: serve DOCS_OUTPUT with any file server and open /documentation/signalboxweb.
+docs:
+	$(DOCC) --allow-writing-to-directory $(DOCS_OUTPUT) generate-documentation $(DOC_TARGETS:%=--target %) \
+		--enable-experimental-combined-documentation --warnings-as-errors \
+		--transform-for-static-hosting --output-path $(DOCS_OUTPUT)
 
 unit-tests:
 	$(SWIFT) build --build-tests

@@ -26,6 +26,16 @@ let package = Package(
         .library(name: "TodoDemoServer", targets: ["TodoDemoServer"]),
         .executable(name: "todo-demo", targets: ["TodoDemo"]),
     ],
+    // The demo's own dependencies (swift-crypto for password hashes, swift-prometheus for /metrics)
+    // sit behind this trait, on by default. A package that uses only the library products depends
+    // on Signalbox with `traits: []` and never resolves them.
+    traits: [
+        .trait(
+            name: "TodoDemo",
+            description: "Builds the todo demo (TodoApp, TodoStorage, TodoDemoServer, todo-demo) with its dependencies."
+        ),
+        .default(enabledTraits: ["TodoDemo"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0", traits: []),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -67,7 +77,7 @@ let package = Package(
         // Durable sessions in SQLite (GRDB, on the system's libsqlite3).
         .target(
             name: "SignalboxSQLite",
-            dependencies: ["SignalboxWeb", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Signalbox", "SignalboxWeb", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // The embedded server on GNU libmicrohttpd.
@@ -92,6 +102,7 @@ let package = Package(
         .target(
             name: "SignalboxRunner",
             dependencies: [
+                "SignalboxHTTP",
                 "SignalboxWeb",
                 "SignalboxMHD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -105,7 +116,9 @@ let package = Package(
         // typed, golden pages. No libmicrohttpd: a Hummingbird or Vapor app's tests use it as is.
         .target(
             name: "SignalboxTesting",
-            dependencies: ["SignalboxWeb", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Signalbox", "SignalboxHTTP", "SignalboxWeb", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Tests that run the embedded server: `withLiveServer`, `fetch` over a fresh connection.
         .target(name: "SignalboxServerTesting", dependencies: ["SignalboxTesting", "SignalboxMHD"]),
@@ -121,8 +134,8 @@ let package = Package(
                 "SignalboxSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["TodoDemo"])),
+                .product(name: "CryptoExtras", package: "swift-crypto", condition: .when(traits: ["TodoDemo"])),
             ]
         ),
         // The demo's server and options, shared with `todo-demo-postgres`; Prometheus at /metrics.
@@ -137,7 +150,7 @@ let package = Package(
                 "SignalboxRunner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["TodoDemo"])),
             ]
         ),
         .executableTarget(
@@ -145,7 +158,7 @@ let package = Package(
             dependencies: ["TodoDemoServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // The README's "Your own app", compiled and tested here so it cannot rot.
+        // The README's five-minute path and the Getting started article, compiled and tested here so it cannot rot.
         .target(name: "HelloApp", dependencies: ["SignalboxWeb"], path: "Examples/Hello/Sources/HelloApp"),
         .executableTarget(
             name: "hello-app",
@@ -224,4 +237,10 @@ let exampleTargets: Set = ["HelloApp", "hello-app", "HelloAppTests"]
 for target in package.targets
 where target.type != .system && target.name != "CMicroHTTPDShim" && !exampleTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}
+
+// The documentation plugin, only where documentation is built (`make docs`, `make docs-check`),
+// so that packages depending on Signalbox never resolve it (GRDB does the same).
+if Context.environment["SIGNALBOX_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
 }

@@ -50,7 +50,7 @@ extension AppRunner {
             return configuration
         }
 
-        /// The server's configuration (host and port; the rest as ``HTTPServer/Configuration``
+        /// The server's configuration (host and port; the rest as ``/SignalboxMHD/HTTPServer/Configuration``
         /// has it).
         public var serverConfiguration: HTTPServer.Configuration {
             HTTPServer.Configuration(host: self.host, port: self.port)

@@ -9,7 +9,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns a ``SignalboxWeb/WebApp`` into a served executable in one call: it reads the usual
+/// Turns a ``/SignalboxWeb/WebApp`` into a served executable in one call: it reads the usual
 /// options (``Options``), builds the app, serves `Public/` and the app on the embedded server,
 /// prints `Listening on http://HOST:PORT` as the first line of standard output (unbuffered), and
 /// stops gracefully on SIGTERM or SIGINT.

@@ -23,12 +23,16 @@ public struct WebAppServer: Service {
     let logger: Logger
     let onListening: @Sendable (String) -> Void
 
-    /// A server for `responder` (a ``SignalboxWeb/WebApp``, or ``StaticFiles`` in front of one).
+    /// A server for `responder` (a ``/SignalboxWeb/WebApp``, or ``/SignalboxHTTP/StaticFiles`` in front of one).
     ///
-    /// - Parameter onListening: Called with the server's URL (`http://127.0.0.1:8080`, the port
-    ///   the system chose for port 0) once it accepts connections. The default writes
-    ///   `Listening on URL` to standard output, unbuffered, so a script reading a pipe sees it at
-    ///   once.
+    /// - Parameters:
+    ///   - responder: What the server answers with.
+    ///   - configuration: Where and how the server listens.
+    ///   - logger: The server's logger.
+    ///   - onListening: Called with the server's URL (`http://127.0.0.1:8080`, the port
+    ///     the system chose for port 0) once it accepts connections. The default writes
+    ///     `Listening on URL` to standard output, unbuffered, so a script reading a pipe sees it
+    ///     at once.
     public init(
         responder: any Responder,
         configuration: HTTPServer.Configuration,

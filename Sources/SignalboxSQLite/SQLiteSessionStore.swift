@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Sessions that survive restarts and `kill -9`: one row per session in a SQLite file (WAL), the
-/// coordinator tree kept as its ``NavigationSnapshot``.
+/// coordinator tree kept as its ``/Signalbox/NavigationSnapshot``.
 ///
 /// ```swift
 /// let sessions = try SQLiteSessionStore(path: "sessions.sqlite", logger: logger)
@@ -27,7 +27,7 @@ import Foundation
 ///   others hibernate as rows and are restored from their snapshot on their next request.
 /// - Expiry is checked on every read and swept by the store itself (at most once a minute, as
 ///   sessions are created); at ``Configuration/maxSessions`` sessions the app did not establish
-///   (``SessionControl/establish()``) are evicted first, then the least recently used — by the
+///   (``/SignalboxWeb/SessionControl/establish()``) are evicted first, then the least recently used — by the
 ///   time of their last request, which the store knows in memory even when the row's last touch
 ///   is older.
 /// - A snapshot is untrusted input: it is size-limited, and restoring decodes its inputs with the

@@ -16,6 +16,7 @@ public import SignalboxMHD
 ///   - responder: What the server answers with.
 ///   - logger: The server's logger (quiet by default).
 ///   - configure: Adjusts the server's configuration (limits, timeouts) before it starts.
+///   - body: Runs while the server listens; the server stops when it returns or throws.
 public func withLiveServer<T>(
     _ responder: some Responder,
     logger: Logger = Logger(label: "signalbox-testing", factory: { _ in SwiftLogNoOpLogHandler() }),

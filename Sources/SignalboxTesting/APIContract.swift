@@ -2,7 +2,7 @@ import Foundation
 public import HTTPTypes
 public import SignalboxWeb
 
-/// Checks answers against an app's ``OpenAPIDocument``: the status is documented for the
+/// Checks answers against an app's ``/SignalboxWeb/OpenAPIDocument``: the status is documented for the
 /// operation, and a JSON body matches the documented schema.
 ///
 /// ```swift
@@ -11,7 +11,7 @@ public import SignalboxWeb
 /// #expect(contract.problems(.get, "/authenticated/todos", response) == [])
 /// ```
 ///
-/// ``TestClient`` checks every answer of an in-process ``WebApp`` this way. A path deeper than
+/// ``TestClient`` checks every answer of an in-process ``/SignalboxWeb/WebApp`` this way. A path deeper than
 /// the patterns (a stack chains them: `/todos/todo/1/todo/2`) is checked against the longest
 /// pattern it continues; any other path no pattern matches may only answer a documented error.
 public struct APIContract: Sendable {

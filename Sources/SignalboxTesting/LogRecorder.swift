@@ -1,7 +1,7 @@
 public import Logging
 import Synchronization
 
-/// Keeps every message logged through its ``logger``, for assertions on what an app or server
+/// Keeps every message logged through its ``logger(label:metadataProvider:)``, for assertions on what an app or server
 /// logged.
 ///
 /// ```swift
@@ -30,7 +30,7 @@ public final class LogRecorder: Sendable {
     public var entries: [Entry] { self.recorded.withLock { $0 } }
 
     /// A logger (every level, from trace up) whose messages this recorder keeps, with the
-    /// metadata `metadataProvider` adds (``SignalboxWeb/RequestLogContext``'s request id, say).
+    /// metadata `metadataProvider` adds (``/SignalboxWeb/RequestLogContext``'s request id, say).
     public func logger(
         label: String = "signalbox.tests",
         metadataProvider: Logger.MetadataProvider? = nil

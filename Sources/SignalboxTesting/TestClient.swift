@@ -3,7 +3,7 @@ public import SignalboxHTTP
 public import SignalboxWeb
 
 /// A browser for tests: a cookie jar, the last CSRF token seen, form encoding, and requests to a
-/// ``Responder`` in-process (no sockets) or to a live server over loopback.
+/// ``/SignalboxHTTP/Responder`` in-process (no sockets) or to a live server over loopback.
 ///
 /// ```swift
 /// let client = TestClient(app)                                   // in-process
@@ -17,15 +17,15 @@ public import SignalboxWeb
 /// Every `post` adds the CSRF token of the last page or JSON answer (`csrf: ""` sends none, any
 /// other string that token instead). `json: true` asks for the JSON answer.
 ///
-/// A client of a ``WebApp`` checks every answer against the app's ``OpenAPIDocument``
+/// A client of a ``/SignalboxWeb/WebApp`` checks every answer against the app's ``/SignalboxWeb/OpenAPIDocument``
 /// (``contract``): an undocumented status, content type or JSON shape throws
 /// ``ContractViolation``. List your screens' own errors in
-/// ``WebApp/Configuration/openAPI`` (or set ``contract`` to `nil`). Building the document calls
-/// the app's route factories with sample inputs (see ``Signalbox/RouteMap``).
+/// ``/SignalboxWeb/WebApp/Configuration/openAPI`` (or set ``contract`` to `nil`). Building the document calls
+/// the app's route factories with sample inputs (see ``/Signalbox/RouteMap``).
 public final class TestClient {
     /// Where requests go.
     public enum Transport: Sendable {
-        /// Straight into ``Responder/respond(to:)``. `HEAD` answers keep their body, as
+        /// Straight into ``/SignalboxHTTP/Responder/respond(to:)``. `HEAD` answers keep their body, as
         /// responders return it; servers drop it.
         case inProcess(any Responder)
         /// Over a TCP connection to `127.0.0.1:port` (one connection per request).
@@ -41,12 +41,12 @@ public final class TestClient {
     public var headers: [(HTTPField.Name, String)] = []
     /// The request's authority (`Host`) for in-process requests.
     public var authority: String
-    /// The peer address in-process requests come from (``Request/clientAddress``), for
+    /// The peer address in-process requests come from (``/SignalboxHTTP/Request/clientAddress``), for
     /// per-client limits; `nil` (the default): none, as for a caller that cannot tell.
     public var clientAddress: String?
-    /// The session cookie's name (``WebApp/Configuration/cookieName``).
+    /// The session cookie's name (``/SignalboxWeb/WebApp/Configuration/cookieName``).
     public var sessionCookieName = "signalbox_session"
-    /// The contract every answer is checked against (`nil`: none). Set for a ``WebApp``.
+    /// The contract every answer is checked against (`nil`: none). Set for a ``/SignalboxWeb/WebApp``.
     public var contract: APIContract?
 
     /// A client over `transport`.
@@ -178,7 +178,7 @@ public final class TestClient {
     }
 }
 
-/// An answer that does not match the app's ``OpenAPIDocument``.
+/// An answer that does not match the app's ``/SignalboxWeb/OpenAPIDocument``.
 public struct ContractViolation: Error, CustomStringConvertible {
     /// The request's method and target, and the answer's status.
     public var method: HTTPRequest.Method

@@ -104,7 +104,7 @@ public struct WebApp: Responder {
 
     /// Answers one request like ``respond(to:)``, logging its lines to `logger`: an embedding
     /// service passes its own per-request logger, so the web layer's lines carry the service's
-    /// request metadata. Pass the service's request id as the request's ``Request/id`` too: it is
+    /// request metadata. Pass the service's request id as the request's ``/SignalboxHTTP/Request/id`` too: it is
     /// the id a 500 page shows.
     public func respond(to request: Request, logger: Logger) async -> Response {
         let started = ContinuousClock.now

@@ -34,11 +34,11 @@ import TodoApp
         #expect(Set(keys) == Set(properties.keys))
     }
 
-    /// Each status the README's table gives a `/_nav` action is documented for that action.
-    @Test func theReadmesActionStatusesAreDocumented() throws {
-        let readme = try Self.read("README.md")
+    /// Each status the article's table gives a `/_nav` action is documented for that action.
+    @Test func theArticlesActionStatusesAreDocumented() throws {
+        let article = try Self.read("Sources/SignalboxWeb/SignalboxWeb.docc/HTTPContract.md")
         var rows = 0
-        for line in readme.split(separator: "\n") where line.hasPrefix("| `POST /_nav/") {
+        for line in article.split(separator: "\n") where line.hasPrefix("| `POST /_nav/") {
             let action = String(line.dropFirst("| `POST ".count).prefix { $0 != " " && $0 != "`" })
             let answer = line.split(separator: "|").last ?? ""
             let statuses = answer.matches(of: /`(\d{3})`/).map { String($0.1) }

@@ -34,7 +34,9 @@ extension StackOperations {
 
     /// Pushes or presents a screen route without input.
     ///
-    /// - Parameter onDismiss: Runs once the entry left the stack. A closure is not data: it
+    /// - Parameters:
+    ///   - route: The route, by key path: `\.settings`.
+    ///   - onDismiss: Runs once the entry left the stack. A closure is not data: it
     ///   lives only as long as this entry in memory, so a tree rebuilt from a path or restored
     ///   from a snapshot (a session after a restart) does not have it. For something that must
     ///   survive, declare it on the route: `@Route(.modal, onResult: didClose)` receives

@@ -29,7 +29,7 @@ struct Entry {
     }
 }
 
-/// A closure run after its entry left the stack (see ``NavigationCoordinatable/route(to:onDismiss:)``).
+/// A closure run after its entry left the stack (see `route(to:onDismiss:)` of ``StackOperations``).
 public typealias DismissHandler = () async throws -> Void
 
 /// A tab of a tab coordinator; its content is built when the tab is first shown.

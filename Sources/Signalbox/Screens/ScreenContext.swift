@@ -56,7 +56,7 @@ public final class ScreenContext {
         return coordinator
     }
 
-    /// All routers reachable from this screen, by type (``RouterStore/retrieve(_:)`` answers
+    /// All routers reachable from this screen, by type (``RouterStore/retrieve(_:)->NavigationRouter<C>?`` answers
     /// `nil` instead of throwing).
     public var routers: RouterStore { RouterStore(tree: self.tree, start: self.node) }
 

@@ -1,7 +1,7 @@
 /// A handle on a navigation coordinator given to one of its screens (Stinsen's router).
 ///
 /// The router holds its coordinator weakly and knows the stack position of the screen it was
-/// handed to, so ``pop()`` removes exactly that screen and everything above it. It offers every
+/// handed to, so ``pop(_:)`` removes exactly that screen and everything above it. It offers every
 /// stack operation of its coordinator (``StackOperations``); each throws
 /// ``NavigationError/coordinatorDismissed(coordinator:)`` once the coordinator is gone.
 ///

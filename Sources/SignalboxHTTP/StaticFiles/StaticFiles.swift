@@ -14,7 +14,7 @@ import HTTPTypes
 /// (`%2F`), a dot-file segment (`.env`, `.git/`) or an editor's backup or swap file (`app.css~`,
 /// `#app.css#`, `*.bak`, `*.swp`, `*.orig`) is never a file here and goes to the fallback, as do
 /// absolute-form targets. Every answer carries the security headers of
-/// ``HTTPFields/addSecurityHeaders()``.
+/// `HTTPFields.addSecurityHeaders()`.
 ///
 /// ```swift
 /// let app: any Responder = TodoApp(…)

@@ -48,7 +48,7 @@ extension HTTPServer {
         /// `multipart/form-data` body has ``uploads``' limits instead.
         public var maxBodySize: Int
         /// Limits on `multipart/form-data` bodies (file uploads), which the server writes to
-        /// temporary files as they arrive (``Request/multipart``) and removes when the request is
+        /// temporary files as they arrive (``/SignalboxHTTP/Request/multipart``) and removes when the request is
         /// over. Give the app the same limits (`WebApp.Configuration.uploads`). `nil`: such bodies
         /// are read into memory like any other, within ``maxBodySize``.
         public var uploads: MultipartSpooler.Limits?

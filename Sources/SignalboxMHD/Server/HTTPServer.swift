@@ -2,11 +2,11 @@ public import Logging
 public import SignalboxHTTP
 import Synchronization
 
-/// An embedded HTTP/1.1 server on GNU libmicrohttpd that hands every request to a ``Responder``.
+/// An embedded HTTP/1.1 server on GNU libmicrohttpd that hands every request to a ``/SignalboxHTTP/Responder``.
 ///
 /// libmicrohttpd parses requests on an epoll thread pool; the server turns each complete request
-/// into a ``Request`` (an `HTTPRequest` head with the raw request target, the body and the client
-/// address), runs the responder, and writes its ``Response``. A responder that finishes without
+/// into a ``/SignalboxHTTP/Request`` (an `HTTPRequest` head with the raw request target, the body and the client
+/// address), runs the responder, and writes its ``/SignalboxHTTP/Response``. A responder that finishes without
 /// suspending is answered on the libmicrohttpd thread; one that awaits is moved off it (the
 /// connection is suspended until the response is ready).
 ///

@@ -3,7 +3,7 @@ import HTTPTypes
 /// How browsers may keep a ``WebApp``'s pages: the `Cache-Control` every answer carries.
 ///
 /// Either way, a page carries a validator (`ETag`) when every screen on it gives a
-/// ``Signalbox/Screen/dataVersion``, and a request that names it in `If-None-Match` is answered
+/// ``/Signalbox/Screen/dataVersion``, and a request that names it in `If-None-Match` is answered
 /// `304 Not Modified` without rendering. What differs is whether browsers keep pages to ask that.
 public enum PageCaching: Sendable, Hashable {
     /// `Cache-Control: no-store, private` (the default). Browsers keep no copy, so they never

@@ -10,7 +10,7 @@ import SignalboxHTTP
 /// try document.text.write(toFile: "Public/openapi.json", atomically: true, encoding: .utf8)
 /// ```
 ///
-/// The pages come from the app's ``RouteMap``: each route at the shortest path that shows it
+/// The pages come from the app's ``/Signalbox/RouteMap``: each route at the shortest path that shows it
 /// (`/authenticated/todos/todo/{todo}`); deeper stacks chain those patterns and answer the
 /// same schemas. With developer tools on, the running app serves it at `/_dev/openapi.json`.
 public struct OpenAPIDocument: Sendable {

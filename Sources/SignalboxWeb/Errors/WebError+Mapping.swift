@@ -8,8 +8,8 @@ extension WebError {
     ///
     /// | Error | Status |
     /// |---|---|
-    /// | ``NavigationError`` of kind `.notFound` / `.badRequest` / `.conflict` / `.forbidden` | 404 / 400 / 409 / 403 |
-    /// | ``NavigationError`` of kind `.internalError` | 500 (message hidden) |
+    /// | ``/Signalbox/NavigationError`` of kind `.notFound` / `.badRequest` / `.conflict` / `.forbidden` | 404 / 400 / 409 / 403 |
+    /// | ``/Signalbox/NavigationError`` of kind `.internalError` | 500 (message hidden) |
     /// | ``FormDecodingError`` (too large, too many or too long fields / bad escape, UTF-8 or NUL) | 413 / 400 |
     /// | `MultipartSpoolError` (a file, the body, too many files or fields / malformed) | 413 / 400 |
     /// | ``WebErrorConvertible`` | its ``WebErrorConvertible/webError`` |

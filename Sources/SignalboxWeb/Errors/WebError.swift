@@ -5,7 +5,7 @@ public import HTTPTypes
 /// `{"error": code, "message": message, "status": status}`.
 ///
 /// Every failure becomes a `WebError` in one place, ``init(_:requestID:)``:
-/// ``NavigationError``s by their ``NavigationError/kind``, form-decoding errors as 400/413, app
+/// ``/Signalbox/NavigationError``s by their ``/Signalbox/NavigationError/kind``, form-decoding errors as 400/413, app
 /// errors conforming to ``WebErrorConvertible`` as they say, anything else as a 500 that shows
 /// only a request id.
 public struct WebError: Error, Sendable, Hashable {

@@ -5,7 +5,7 @@ import SignalboxHTTP
 ///
 /// Strings are escaped per RFC 8259 (quotes, backslashes, every control character) and, so that
 /// JSON can never be mistaken for markup, `<`, `>`, `&`, `'`, U+2028 and U+2029 are written as
-/// `\u003c`-style escapes. Object keys of ``ViewModel``s are sorted, so output is deterministic.
+/// `\u003c`-style escapes. Object keys of ``/Signalbox/ViewModel``s are sorted, so output is deterministic.
 /// Non-finite doubles become `null`.
 public struct JSONWriter: Sendable {
     /// The text written so far.

@@ -13,7 +13,7 @@ public import Logging
 /// )
 /// ```
 public enum RequestLogContext {
-    /// The id of the request this task handles (``SignalboxHTTP/Request/id``), if any.
+    /// The id of the request this task handles (``/SignalboxHTTP/Request/id``), if any.
     @TaskLocal public static var requestID: String?
 }
 

@@ -15,7 +15,7 @@ struct PageComposer {
         return try self.renderer.renderUTF8("layout", with: model, fragments: ["content": content])
     }
 
-    /// The view model `layout` receives (see the README, "Page view model"), all but `content`,
+    /// The view model `layout` receives (see the DocC article "The page view model"), all but `content`,
     /// and the content's HTML.
     private func pageModelAndContent(_ page: PageDocument) throws -> (ViewModel, [UInt8]) {
         let csrf = page.csrf

@@ -18,7 +18,7 @@ import Foundation
 /// `layout`, `partials/…`, `errors/error`, `dev/…`) are always there underneath; an app's
 /// template of the same name replaces one.
 ///
-/// With the default ``Engine/compiled`` engine every template is also compiled for ``ViewModel``s
+/// With the default ``Engine/compiled`` engine every template is also compiled for ``/Signalbox/ViewModel``s
 /// (partials and blocks inlined) and rendered from that, byte for byte as swift-mustache renders
 /// it and about ten times faster. Templates using what the compiler does not support (set
 /// delimiters, transforms, lambdas, dynamic or indented partials and blocks, recursive partials)
@@ -143,7 +143,7 @@ public struct MustacheRenderer: TemplateRenderer {
     /// (unless `includeDefaults` is off). Read them to start an override.
     public static var defaultTemplates: [String: String] { DefaultTemplates.all }
 
-    /// Renders template `name`; ``ViewModel`` objects are looked up by key, without reflection.
+    /// Renders template `name`; ``/Signalbox/ViewModel`` objects are looked up by key, without reflection.
     public func render(_ name: String, with viewModel: ViewModel) throws -> String {
         if let template = self.compiled.templates[name], let text = template.render(viewModel) {
             return text

@@ -2,7 +2,7 @@ public import Logging
 public import SignalboxHTTP
 
 /// Reads a request's body as a server hands it over in chunks, the way a ``WebApp`` takes it: a
-/// `multipart/form-data` body into temporary files as it arrives (``Request/multipart``, within
+/// `multipart/form-data` body into temporary files as it arrives (``/SignalboxHTTP/Request/multipart``, within
 /// ``WebApp/Configuration/uploads``), any other body in memory up to
 /// ``WebApp/Configuration/maxFormBytes``. Past a limit the rest is read and dropped, so the
 /// connection stays usable, and the answer is the web layer's `413` naming the limit.

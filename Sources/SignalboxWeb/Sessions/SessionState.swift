@@ -5,8 +5,8 @@ public import Signalbox
 ///
 /// The tree is a live object graph and not `Sendable`; a ``SessionStore`` hands the state to one
 /// request at a time inside ``SessionStore/withSession(id:now:makeTree:_:)``. Persistent stores keep
-/// ``NavigationTree/snapshot()`` instead of the tree and rebuild it with
-/// ``NavigationTree/restore(_:)`` (see ``SessionStore``).
+/// ``/Signalbox/NavigationTree/snapshot()`` instead of the tree and rebuild it with
+/// ``/Signalbox/NavigationTree/restore(_:)`` (see ``SessionStore``).
 public struct SessionState {
     /// The session's id. Assigning a new id inside ``SessionStore/withSession(id:now:makeTree:_:)``
     /// rotates it: the store moves the session to the new id and forgets the old one.

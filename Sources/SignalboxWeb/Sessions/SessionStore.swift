@@ -17,13 +17,13 @@ public import Signalbox
 ///
 /// ``MemorySessionStore`` is the embedded default. A persistent store follows the same shape,
 /// keeping rows of `(id, csrfToken, createdAt, lastSeenAt, snapshot)` where `snapshot` is the
-/// JSON of ``NavigationTree/snapshot()``:
+/// JSON of ``/Signalbox/NavigationTree/snapshot()``:
 ///
 /// - **SQLite** (`SQLiteSessionStore` in SignalboxSQLite, one process): recently used sessions stay
 ///   live in memory behind a per-id `AsyncLock`; after the body, a changed snapshot (or id, or
 ///   token) is written as ``Signalbox/NavigationSnapshot/jsonText`` and committed before the
 ///   answer. Idle sessions hibernate as rows and come back through `makeTree` and
-///   ``NavigationTree/restore(_:)``. A snapshot that no longer fits the app (after a deploy) drops
+///   ``/Signalbox/NavigationTree/restore(_:)``. A snapshot that no longer fits the app (after a deploy) drops
 ///   the session, which the web layer treats like an unknown id — the URL still rebuilds the page.
 /// - **PostgreSQL** shared by several instances behind a load balancer without sticky sessions:
 ///   the same, with `SELECT … FOR UPDATE` on the row as the cross-instance lock and expiry as a
@@ -42,7 +42,7 @@ public protocol SessionStore: Sendable {
     ///   - now: The current time: expired sessions are removed instead of served, and a served
     ///     session's ``SessionState/lastSeenAt`` becomes `now`.
     ///   - makeTree: Builds an empty tree of the app's, for a store that keeps sessions as
-    ///     snapshots to restore into (``NavigationTree/restore(_:)``). Stores that keep live trees
+    ///     snapshots to restore into (``/Signalbox/NavigationTree/restore(_:)``). Stores that keep live trees
     ///     never call it.
     ///   - body: Works on the session; may assign a new id to rotate it.
     /// - Returns: The body's result, or `nil` when there is no live session with that id.
