@@ -62,7 +62,7 @@ public struct ActiveBranch {
     /// The routes of the top coordinator that can be pushed or presented, with the path each
     /// would lead to; routes with an input show `{input}` in its place.
     package var availableRoutes: [(name: String, path: String)] {
-        guard self.top is StackNode else { return [] }
+        guard self.top.presentsRoutes else { return [] }
         let prefix = self.path == "/" ? "" : self.path
         return self.top.table.routes.compactMap { route in
             guard route.presentation != nil else { return nil }

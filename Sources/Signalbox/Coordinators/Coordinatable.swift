@@ -67,20 +67,7 @@ extension Coordinatable {
 
     /// The node of this coordinator, bound to it.
     var node: CoordinatorNode {
-        let node: CoordinatorNode
-        if let navigation = self as? any NavigationCoordinatable {
-            node = nodeOfStack(navigation)
-        } else if let tabs = self as? any TabCoordinatable {
-            node = nodeOfTabs(tabs)
-        } else if let wrapper = self as? any WrapperCoordinatable {
-            node = nodeOfWrapper(wrapper)
-        } else if let wrapper = self as? any WrapperNodeOwner {
-            node = wrapper.wrapperNode
-        } else {
-            // Neither a stack, tabs nor a wrapper: a node holding nothing, so every operation on
-            // it is a clear error rather than a trap.
-            node = CoordinatorNode()
-        }
+        let node = CoordinatorNode.of(self)
         node.bind(to: self)
         return node
     }
@@ -121,7 +108,3 @@ extension Coordinatable {
         try await self.node.send(step)
     }
 }
-
-private func nodeOfStack<C: NavigationCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.stack.node }
-private func nodeOfTabs<C: TabCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.child.node }
-private func nodeOfWrapper<C: WrapperCoordinatable>(_ coordinator: C) -> CoordinatorNode { coordinator.wrapped.node }

@@ -107,6 +107,58 @@ class CoordinatorNode {
     {
         try self.finishFromParent(with: value, screen: screen, &hooks)
     }
+
+    /// Ends the flow of the screen at `position` of this node with a value: a stack item answers
+    /// its route's result handler; anything else answers for the whole coordinator.
+    func finish(
+        screenAt position: StackPosition?,
+        with value: Any,
+        screen: String,
+        _ hooks: inout HookQueue
+    )
+        throws(NavigationError)
+    {
+        try self.finishFromParent(with: value, screen: screen, &hooks)
+    }
+
+    // MARK: Operations by name (a host's router API: NavigationTree+Operations.swift)
+
+    /// Pushes or presents this coordinator's route `name`, its input decoded from `input`;
+    /// `false` when this node has no such route to push.
+    func route(toNamed name: String, input: String?) async throws -> Bool { false }
+
+    /// Whether this node pushes and presents routes (the router API offers them).
+    var presentsRoutes: Bool { false }
+
+    /// Pops this node's top item (refusing a non-dismissible modal when asked); `false` when it
+    /// has no item to pop.
+    func popTopItem(respectingDismissibility: Bool) async throws -> Bool { false }
+
+    /// Pops this node's items back to its root; `false` when it has none.
+    func popItemsToRoot() async throws -> Bool { false }
+
+    /// Selects this node's tab `name` as a tap would; `false` when it has no such tab.
+    func selectTab(named name: Substring) async throws -> Bool { false }
+
+    /// Closes the presentation that shows the screen at `position` of this node; `false` when
+    /// that screen is not an item of this node.
+    func dismissPresentation(showing position: StackPosition?) async throws -> Bool { false }
+
+    /// Closes the presentation that holds `child`; `false` when this node does not hold it as
+    /// an item (the search goes on upwards).
+    func dismissPresentation(holding child: CoordinatorNode) async throws -> Bool { false }
+
+    /// Whether `child`, a coordinator held by this node, can be removed from it.
+    func canDismiss(_ child: CoordinatorNode) -> Bool { false }
+
+    // MARK: The route map (RouteMap.swift)
+
+    /// Lists this coordinator's routes into `mapper` at the pattern `prefix`.
+    func map(into mapper: inout RouteMapper, prefix: [RouteMap.Segment]) {}
+
+    /// The segments a fresh coordinator spells for its initial state, and whether they end in a
+    /// stack (so that a parent's next segment needs the `~` marker first).
+    var defaultPath: (segments: [RouteMap.Segment], endsInStack: Bool) { ([], false) }
 }
 
 // MARK: Shared by every kind

@@ -302,4 +302,87 @@ final class StackNode: CoordinatorNode {
         try await hooks.run()
         return content
     }
+
+    // MARK: Operations by name (see CoordinatorNode)
+
+    override var presentsRoutes: Bool { true }
+
+    override func route(toNamed name: String, input: String?) async throws -> Bool {
+        guard let index = self.table.index(named: name), self.table.routes[index].presentation != nil else {
+            return false
+        }
+        let route = self.table.routes[index]
+        var value: Any?
+        if route.input != nil {
+            guard let input else { throw NavigationError.missingInput(route: name) }
+            value = try route.decode(text: input).value
+        }
+        _ = try await self.push(index, input: value, onDismiss: nil)
+        return true
+    }
+
+    override func popTopItem(respectingDismissibility: Bool) async throws -> Bool {
+        guard !self.items.isEmpty else { return false }
+        try await self.closeItem(at: self.items.count - 1, respectingDismissibility: respectingDismissibility)
+        return true
+    }
+
+    override func popItemsToRoot() async throws -> Bool {
+        guard !self.items.isEmpty else { return false }
+        try await self.pop(to: .root)
+        return true
+    }
+
+    override func dismissPresentation(showing position: StackPosition?) async throws -> Bool {
+        guard case .item(let index)? = position, self.items.indices.contains(index) else { return false }
+        try await self.closeItem(at: index, respectingDismissibility: true)
+        return true
+    }
+
+    override func dismissPresentation(holding child: CoordinatorNode) async throws -> Bool {
+        guard let index = self.itemIndex(holding: child) else { return false }
+        try await self.closeItem(at: index, respectingDismissibility: true)
+        return true
+    }
+
+    override func canDismiss(_ child: CoordinatorNode) -> Bool {
+        self.itemIndex(holding: child) != nil
+    }
+
+    override func finish(
+        screenAt position: StackPosition?,
+        with value: Any,
+        screen: String,
+        _ hooks: inout HookQueue
+    )
+        throws(NavigationError)
+    {
+        guard case .item(let index)? = position, index < self.items.count else {
+            return try self.finishFromParent(with: value, screen: screen, &hooks)
+        }
+        try self.finishEntry(at: index, with: value, screen: screen, &hooks)
+    }
+
+    /// Pops item `index` and everything above it, unless it is a modal the user may not close.
+    private func closeItem(at index: Int, respectingDismissibility: Bool) async throws {
+        let item = self.items[index]
+        if respectingDismissibility, item.presentation?.isDismissible == false {
+            throw NavigationError.notDismissible(route: self.table.routes[item.route].name)
+        }
+        try await self.pop(to: .top(of: index))
+    }
+
+    // MARK: The route map (see CoordinatorNode)
+
+    override func map(into mapper: inout RouteMapper, prefix: [RouteMap.Segment]) {
+        mapper.mapStack(self, prefix: prefix)
+    }
+
+    override var defaultPath: (segments: [RouteMap.Segment], endsInStack: Bool) {
+        guard let root = self.root else { return ([], true) }
+        var segments: [RouteMap.Segment] =
+            self.table.namesRootInPath ? [.literal(self.table.routes[root.route].name)] : []
+        if let child = root.content.child?.node { segments += child.defaultPath.segments }
+        return (segments, true)
+    }
 }

@@ -243,4 +243,26 @@ final class TabsNode: CoordinatorNode {
             self.ensureContent(activePosition)
         }
     }
+
+    // MARK: Operations by name (see CoordinatorNode)
+
+    override func selectTab(named name: Substring) async throws -> Bool {
+        guard let position = self.position(ofTabNamed: name) else { return false }
+        _ = try await self.select(position: position, tapped: true)
+        return true
+    }
+
+    // MARK: The route map (see CoordinatorNode)
+
+    override func map(into mapper: inout RouteMapper, prefix: [RouteMap.Segment]) {
+        mapper.mapTabs(self, prefix: prefix)
+    }
+
+    override var defaultPath: (segments: [RouteMap.Segment], endsInStack: Bool) {
+        guard let slot = self.activeSlot else { return ([], false) }
+        let segments: [RouteMap.Segment] = [.literal(self.name(of: slot))]
+        guard let child = slot.content?.child?.node else { return (segments, false) }
+        let (rest, endsInStack) = child.defaultPath
+        return (segments + rest, endsInStack)
+    }
 }

@@ -51,4 +51,19 @@ final class WrapperNode: CoordinatorNode {
         }
         try plan.restore(self.wrappedNode, from: child)
     }
+
+    /// A wrapper stands in its child's place: its parent decides.
+    override func canDismiss(_ child: CoordinatorNode) -> Bool {
+        self.parent?.canDismiss(self) ?? false
+    }
+
+    // MARK: The route map: a wrapper and its child share the path; the child has the routes.
+
+    override func map(into mapper: inout RouteMapper, prefix: [RouteMap.Segment]) {
+        if let wrapped = self.wrappedNode.owner { mapper.enqueue(wrapped, prefix: prefix) }
+    }
+
+    override var defaultPath: (segments: [RouteMap.Segment], endsInStack: Bool) {
+        self.wrappedNode.defaultPath
+    }
 }

@@ -201,27 +201,10 @@ private func screenBox<S: Screen>(_: S.Type) -> @Sendable (Any) -> Content {
 }
 
 private func coordinatorBox<C: Coordinatable>(_ type: C.Type) -> @Sendable (Any) -> Content {
-    // Find the node's kind once per route, not with dynamic casts on every coordinator built.
-    let nodeOf: @Sendable (AnyObject) -> CoordinatorNode
-    if let stack = type as? any NavigationCoordinatable.Type {
-        nodeOf = stackNodeGetter(stack)
-    } else if let tabs = type as? any TabCoordinatable.Type {
-        nodeOf = tabsNodeGetter(tabs)
-    } else {
-        nodeOf = { unsafeDowncast($0, to: C.self).node }
-    }
-    return { value in
+    { value in
         let coordinator = value as! C
-        return .coordinator(Content.Child(coordinator: coordinator, node: nodeOf(coordinator)))
+        return .coordinator(Content.Child(coordinator: coordinator, node: coordinator.node))
     }
-}
-
-private func stackNodeGetter<C: NavigationCoordinatable>(_: C.Type) -> @Sendable (AnyObject) -> CoordinatorNode {
-    { unsafeDowncast($0, to: C.self).stackNode }
-}
-
-private func tabsNodeGetter<C: TabCoordinatable>(_: C.Type) -> @Sendable (AnyObject) -> CoordinatorNode {
-    { unsafeDowncast($0, to: C.self).tabsNode }
 }
 
 private func encodeJSON<Value: Encodable>(_ value: Value, with encoder: JSONEncoder) throws -> Data {

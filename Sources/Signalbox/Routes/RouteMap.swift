@@ -114,7 +114,7 @@ public struct RouteMap: Sendable, Hashable {
 }
 
 /// Walks coordinator types breadth first, each node kind listing its own routes.
-private struct RouteMapper {
+struct RouteMapper {
     private(set) var routes: [RouteMap.Route] = []
     /// Coordinators to map with the pattern that reaches them (held here: a node keeps its owner
     /// weakly, and the ones built for the map belong to no tree).
@@ -127,31 +127,25 @@ private struct RouteMapper {
         // mapped at the shortest pattern that reaches it.
         while let next = self.queue.indices.min(by: { self.queue[$0].prefix.count < self.queue[$1].prefix.count }) {
             let (coordinator, prefix) = self.queue.remove(at: next)
-            let node = coordinator.node
-            // A wrapper and its child share the path; the wrapped type is the one with routes.
-            if let wrapper = node as? WrapperNode {
-                if let wrapped = wrapper.wrappedNode.owner { self.enqueue(wrapped, prefix: prefix) }
-                continue
-            }
-            guard self.seen.insert(node.table.typeName).inserted else { continue }
-            switch node {
-            case let stack as StackNode: self.mapStack(stack, prefix: prefix)
-            case let tabs as TabsNode: self.mapTabs(tabs, prefix: prefix)
-            default: break
-            }
+            // Each kind lists its routes (mapStack, mapTabs); a wrapper queues its child.
+            coordinator.node.map(into: &self, prefix: prefix)
         }
     }
 
-    /// Queues a coordinator (``Coordinatable/node`` binds a freshly built one) unless its type
-    /// was mapped already.
-    private mutating func enqueue(_ coordinator: any Coordinatable, prefix: [RouteMap.Segment]) {
-        let node = coordinator.node
-        guard node is WrapperNode || !self.seen.contains(node.table.typeName) else { return }
+    /// Queues a coordinator (``Coordinatable/node`` binds a freshly built one); a type already
+    /// mapped is skipped when its turn comes.
+    mutating func enqueue(_ coordinator: any Coordinatable, prefix: [RouteMap.Segment]) {
         self.queue.append((coordinator, prefix))
     }
 
-    private mutating func mapStack(_ node: StackNode, prefix: [RouteMap.Segment]) {
-        guard let owner = node.owner else { return }
+    /// Whether `node`'s type is mapped for the first time (each type is mapped once, at the
+    /// shortest pattern that reaches it).
+    private mutating func isFirstVisit(_ node: CoordinatorNode) -> Bool {
+        self.seen.insert(node.table.typeName).inserted
+    }
+
+    mutating func mapStack(_ node: StackNode, prefix: [RouteMap.Segment]) {
+        guard self.isFirstVisit(node), let owner = node.owner else { return }
         let table = node.table
         for index in table.rootIndices {
             let route = table.routes[index]
@@ -174,7 +168,7 @@ private struct RouteMapper {
         if let root = node.root {
             if table.namesRootInPath { stackPrefix.append(.literal(table.routes[root.route].name)) }
             if let child = root.content.child?.node {
-                let (segments, endsInStack) = Self.defaultPath(of: child)
+                let (segments, endsInStack) = child.defaultPath
                 stackPrefix += segments + (endsInStack ? [.literal("~")] : [])
             }
         }
@@ -186,8 +180,8 @@ private struct RouteMapper {
         }
     }
 
-    private mutating func mapTabs(_ node: TabsNode, prefix: [RouteMap.Segment]) {
-        guard let owner = node.owner else { return }
+    mutating func mapTabs(_ node: TabsNode, prefix: [RouteMap.Segment]) {
+        guard self.isFirstVisit(node), let owner = node.owner else { return }
         for (index, route) in node.table.routes.enumerated() where route.tabItem != nil {
             let path = prefix + [.literal(route.name)] + Self.inputSegments(of: route)
             self.add(route, of: node, kind: .tab(dynamic: route.input != nil), path: path)
@@ -231,28 +225,5 @@ private struct RouteMapper {
 
     private static func inputSegments(of route: RouteDescriptor) -> [RouteMap.Segment] {
         (route.input?.argumentTypes ?? []).map { .input(route: route.name, type: $0) }
-    }
-
-    /// The segments a fresh coordinator spells for its initial state, and whether they end in a
-    /// stack (so that a parent's next segment needs the `~` marker first).
-    private static func defaultPath(of node: CoordinatorNode) -> ([RouteMap.Segment], Bool) {
-        switch node {
-        case let stack as StackNode:
-            guard let root = stack.root else { return ([], true) }
-            var segments: [RouteMap.Segment] =
-                stack.table.namesRootInPath ? [.literal(stack.table.routes[root.route].name)] : []
-            if let child = root.content.child?.node { segments += Self.defaultPath(of: child).0 }
-            return (segments, true)
-        case let tabs as TabsNode:
-            guard let slot = tabs.activeSlot else { return ([], false) }
-            let segments: [RouteMap.Segment] = [.literal(tabs.name(of: slot))]
-            guard let child = slot.content?.child?.node else { return (segments, false) }
-            let (rest, endsInStack) = Self.defaultPath(of: child)
-            return (segments + rest, endsInStack)
-        case let wrapper as WrapperNode:
-            return Self.defaultPath(of: wrapper.wrappedNode)
-        default:
-            return ([], false)
-        }
     }
 }

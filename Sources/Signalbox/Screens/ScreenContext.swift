@@ -72,11 +72,7 @@ public final class ScreenContext {
     func finish(answering value: Any) async throws {
         let screen = self.node.displayName
         var hooks = HookQueue()
-        if case .item(let index)? = self.position, let stack = self.node as? StackNode, index < stack.items.count {
-            try stack.finishEntry(at: index, with: value, screen: screen, &hooks)
-        } else {
-            try self.node.finishFromParent(with: value, screen: screen, &hooks)
-        }
+        try self.node.finish(screenAt: self.position, with: value, screen: screen, &hooks)
         try await hooks.run()
     }
 

@@ -53,10 +53,7 @@ public struct NavigationRouter<Coordinator: NavigationCoordinatable>: StackOpera
     /// Whether the coordinator can be dismissed (it is an entry of a navigation parent).
     public var canDismiss: Bool {
         guard let node = self.storage?.stackNode, !node.isDismissed else { return false }
-        var current: CoordinatorNode = node
-        while let parent = current.parent, parent is WrapperNode { current = parent }
-        guard let parent = current.parent as? StackNode else { return false }
-        return parent.itemIndex(holding: current) != nil
+        return node.parent?.canDismiss(node) ?? false
     }
 }
 

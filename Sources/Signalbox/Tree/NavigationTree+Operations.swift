@@ -6,18 +6,9 @@ extension NavigationTree {
     /// (decoded) path-segment text.
     package func route(toNamed name: String, input: String?) async throws {
         let branch = self.activeBranch(.path)
-        guard let node = branch.top as? StackNode, let index = node.table.index(named: name),
-            node.table.routes[index].presentation != nil
-        else {
+        guard try await branch.top.route(toNamed: name, input: input) else {
             throw NavigationError.unknownRoute(segment: name, coordinator: branch.top.displayName, path: branch.path)
         }
-        let route = node.table.routes[index]
-        var value: Any?
-        if route.input != nil {
-            guard let input else { throw NavigationError.missingInput(route: name) }
-            value = try route.decode(text: input).value
-        }
-        _ = try await node.push(index, input: value, onDismiss: nil)
     }
 
     /// Pops the top-most stack entry of the active branch (the page shown on top).
@@ -25,23 +16,21 @@ extension NavigationTree {
     /// - Parameter respectingDismissibility: refuse to pop a `.modal(dismissible: false)` entry.
     package func popTop(respectingDismissibility: Bool = true) async throws {
         let top = self.activeBranch(.count).top
-        guard let (node, index) = Self.nearestItem(from: top) else {
-            throw NavigationError.nothingToPop(coordinator: top.displayName)
+        // The nearest stack with items at or above the top: a root or a tab looks further up.
+        for node in sequence(first: top, next: \.parent)
+        where try await node.popTopItem(respectingDismissibility: respectingDismissibility) {
+            return
         }
-        let entry = node.items[index]
-        if respectingDismissibility, entry.presentation?.isDismissible == false {
-            throw NavigationError.notDismissible(route: node.table.routes[entry.route].name)
-        }
-        try await node.pop(to: .top(of: index))
+        throw NavigationError.nothingToPop(coordinator: top.displayName)
     }
 
     /// Pops the top-most stack that has entries to its root.
     package func popTopToRoot() async throws {
         let top = self.activeBranch(.count).top
-        guard let (node, _) = Self.nearestItem(from: top) else {
-            throw NavigationError.nothingToPop(coordinator: top.displayName)
+        for node in sequence(first: top, next: \.parent) where try await node.popItemsToRoot() {
+            return
         }
-        try await node.pop(to: .root)
+        throw NavigationError.nothingToPop(coordinator: top.displayName)
     }
 
     /// Closes the top-most modal or full-screen presentation (and anything above it).
@@ -50,25 +39,22 @@ extension NavigationTree {
             throw NavigationError.nothingToDismiss
         }
         // The entry is a screen item of its stack, or the first screen of a presented
-        // coordinator: find the stack item that presented it.
-        guard let (node, index) = Self.item(presenting: entry) else { throw NavigationError.nothingToDismiss }
-        let item = node.items[index]
-        if item.presentation?.isDismissible == false {
-            throw NavigationError.notDismissible(route: node.table.routes[item.route].name)
+        // coordinator: close the stack item that presented it.
+        if try await entry.node.dismissPresentation(showing: entry.position) { return }
+        var child = entry.node
+        while let parent = child.parent {
+            if try await parent.dismissPresentation(holding: child) { return }
+            child = parent
         }
-        try await node.pop(to: .top(of: index))
+        throw NavigationError.nothingToDismiss
     }
 
     /// Selects the tab `name` in the nearest tab coordinator on the active branch that has it.
     /// Selecting the active tab again applies its re-selection behaviour.
     package func selectTab(named name: String) async throws {
-        var node: CoordinatorNode? = self.activeBranch(.count).top
-        while let current = node {
-            if let tabs = current as? TabsNode, let position = tabs.position(ofTabNamed: name[...]) {
-                _ = try await tabs.select(position: position, tapped: true)
-                return
-            }
-            node = current.parent
+        for node in sequence(first: self.activeBranch(.count).top, next: \.parent)
+        where try await node.selectTab(named: name[...]) {
+            return
         }
         throw NavigationError.unknownTab(name: name)
     }
@@ -123,28 +109,5 @@ extension NavigationTree {
     /// Sends a step from the top coordinator upwards.
     public func send(_ step: any Step) async throws {
         try await self.activeBranch(.count).top.send(step)
-    }
-
-    /// The nearest stack item at or above `node`: its stack and index.
-    private static func nearestItem(from node: CoordinatorNode) -> (StackNode, Int)? {
-        var node: CoordinatorNode? = node
-        while let current = node {
-            if let stack = current as? StackNode, !stack.items.isEmpty { return (stack, stack.items.count - 1) }
-            // A root or a tab of its parent: look further up.
-            node = current.parent
-        }
-        return nil
-    }
-
-    /// The stack item that shows `entry` first: its own item, or the item holding the
-    /// coordinator whose first screen it is.
-    private static func item(presenting entry: BranchEntry) -> (StackNode, Int)? {
-        if case .item(let index)? = entry.position, let stack = entry.node as? StackNode { return (stack, index) }
-        var child = entry.node
-        while let parent = child.parent {
-            if let stack = parent as? StackNode, let index = stack.itemIndex(holding: child) { return (stack, index) }
-            child = parent
-        }
-        return nil
     }
 }
