@@ -15,9 +15,9 @@ final class RouteTable: Sendable {
     /// Whether the type is a ``SplitCoordinatable`` (known per type, so a page need not cast
     /// every screen's coordinator to find a split view's master).
     let isSplit: Bool
-    /// Route storage key paths (`\._todo`) resolved so far, by their hash (key paths hash
-    /// their components, so equal key paths of every instance share it).
-    private let indexByStorage = Mutex<[Int: Int]>([:])
+    /// Route storage key paths (`\._todo`) resolved so far (equal key paths of every instance
+    /// are one key).
+    private let indexByStorage = Mutex<[RouteKeyPath: Int]>([:])
 
     init(typeName: String, displayName: String, routes: [RouteDescriptor], isSplit: Bool = false) {
         self.typeName = typeName
@@ -41,20 +41,20 @@ final class RouteTable: Sendable {
 
     func index(named name: String) -> Int? { self.indexByName[name] }
 
-    /// Route key paths (`\.todo`) resolved so far, by their hash (as ``indexByStorage``): the
-    /// key paths an app names routes with are few.
-    private let indexByKeyPath = Mutex<[Int: Int]>([:])
+    /// Route key paths (`\.todo`) resolved so far: the key paths an app names routes with are
+    /// few.
+    private let indexByKeyPath = Mutex<[RouteKeyPath: Int]>([:])
 
     /// The index of a route key path resolved before.
     func index(ofKnown keyPath: AnyKeyPath) -> Int? {
-        let key = keyPath.hashValue
+        let key = RouteKeyPath(keyPath)
         return self.indexByKeyPath.withLock { $0[key] }
     }
 
     /// Remembers a resolved route key path (up to 64 per type; beyond that they are resolved
     /// each time, so key paths made at run time cannot grow the table without bound).
     func remember(_ keyPath: AnyKeyPath, index: Int) {
-        let key = keyPath.hashValue
+        let key = RouteKeyPath(keyPath)
         self.indexByKeyPath.withLock { known in
             if known.count < 64 { known[key] = index }
         }
@@ -62,7 +62,7 @@ final class RouteTable: Sendable {
 
     /// The index of the route stored at `storage` in `coordinator` (an instance of this type).
     func index(ofStorage storage: AnyKeyPath, in coordinator: some Coordinatable) -> Int? {
-        let key = storage.hashValue
+        let key = RouteKeyPath(storage)
         if let index = self.indexByStorage.withLock({ $0[key] }) { return index }
         // First use of this route: find its declaration among the instance's routes, which are
         // in the same order as the table's.
@@ -159,3 +159,18 @@ protocol TransitionProtocol {
 }
 
 extension Transition: TransitionProtocol {}
+
+/// A key path as a cache key: hashed and compared as the key path itself, so two key paths whose
+/// hashes collide are still two keys (a hash alone could pick the wrong route silently).
+///
+/// `@unchecked Sendable`: `AnyKeyPath` is an immutable class, but the standard library does not
+/// declare it `Sendable` because a key path may capture subscript arguments of any type. Route key
+/// paths name stored properties (`\.todo`, `\._todo`) and capture nothing, and a key is only read
+/// (hashed, compared) after it is made, so sharing one between threads is safe.
+struct RouteKeyPath: Hashable, @unchecked Sendable {
+    let keyPath: AnyKeyPath
+
+    init(_ keyPath: AnyKeyPath) {
+        self.keyPath = keyPath
+    }
+}
