@@ -1,5 +1,5 @@
 public import Logging
-public import SignalboxWeb
+@_spi(SessionStores) public import SignalboxWeb
 import Synchronization
 
 #if canImport(FoundationEssentials)

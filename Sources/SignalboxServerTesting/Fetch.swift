@@ -1,4 +1,5 @@
 public import SignalboxMHD
+@_spi(RawHTTP) import SignalboxTesting
 
 /// One request on a fresh connection, off the cooperative pool.
 public func fetch(

@@ -35,7 +35,7 @@ func posixStreamSocket() -> Int32 {
 
 /// Runs blocking work (socket I/O) on its own thread, keeping the cooperative pool free for the
 /// server's responder tasks.
-public func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+@_spi(RawHTTP) public func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
         let job = ThreadJob {
             do {

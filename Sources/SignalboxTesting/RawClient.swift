@@ -16,7 +16,7 @@ import Darwin
 ///     return try client.readResponse()
 /// }
 /// ```
-public final class RawClient {
+@_spi(RawHTTP) public final class RawClient {
     /// Why a connection, a send or a read failed.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String

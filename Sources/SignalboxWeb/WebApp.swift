@@ -157,7 +157,7 @@ public struct WebApp: Responder {
     /// The web layer's `413` for a request whose body a server stopped reading because it is
     /// larger than ``Configuration/maxFormBytes``: an adapter that collects bodies itself answers
     /// this, so the client sees the same error page (or JSON) as from any other limit.
-    public func respondBodyTooLarge(to request: Request) -> Response {
+    package func respondBodyTooLarge(to request: Request) -> Response {
         self.respondRefused(FormDecodingError.tooLarge(limit: self.configuration.maxFormBytes), to: request)
     }
 

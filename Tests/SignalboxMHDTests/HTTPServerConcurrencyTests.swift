@@ -1,6 +1,6 @@
 import HTTPTypes
 import SignalboxHTTP
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Synchronization
 import Testing
 

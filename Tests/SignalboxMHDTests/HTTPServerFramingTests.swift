@@ -1,6 +1,6 @@
 import SignalboxHTTP
 import SignalboxServerTesting
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Testing
 
 @testable import SignalboxMHD

@@ -1,7 +1,7 @@
 import HTTPTypes
 import SignalboxHTTP
 import SignalboxServerTesting
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Testing
 
 @testable import SignalboxMHD

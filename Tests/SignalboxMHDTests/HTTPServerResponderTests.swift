@@ -2,7 +2,7 @@ import HTTPTypes
 import Logging
 import SignalboxHTTP
 import SignalboxServerTesting
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Testing
 
 @testable import SignalboxMHD

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import SignalboxHTTP
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Synchronization
 import Testing
 

@@ -1,10 +1,10 @@
 import HTTPTypes
 import SignalboxMHD
 import SignalboxServerTesting
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Testing
 
-@testable import SignalboxHTTP
+@_spi(Adapters) @testable import SignalboxHTTP
 
 /// The app behind the static files in these tests: 404 for everything, and it counts its calls.
 private func appFallback(_ recorder: RequestRecorder) -> ClosureResponder {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import TodoApp
 
 @testable import SignalboxSQLite

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Signalbox
 import SignalboxTesting
-import SignalboxWeb
+@_spi(SessionStores) import SignalboxWeb
 import Testing
 
 @Suite struct JSONTests {

@@ -3,7 +3,7 @@ import PropertyBased
 import Signalbox
 import SignalboxHTTP
 import SignalboxTesting
-import SignalboxWeb
+@_spi(SessionStores) import SignalboxWeb
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
 import SignalboxMHD
 import SignalboxServerTesting
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Testing
 
 /// Hostile clients against the real demo (``StaticFiles`` over ``TodoWebApp`` on ``HTTPServer``):

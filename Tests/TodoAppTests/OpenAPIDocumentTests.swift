@@ -1,5 +1,5 @@
 import Foundation
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Testing
 import TodoApp
 

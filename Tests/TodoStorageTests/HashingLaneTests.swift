@@ -1,6 +1,6 @@
 import Dispatch
 import HTTPTypes
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import SignalboxWeb
 import Synchronization
 import Testing

@@ -97,10 +97,10 @@ extension ViewModel {
             }
         }
 
-        /// The value named by a key whose fingerprint was computed before (``fingerprint(of:)``):
+        /// The value named by a key whose fingerprint was computed before (`fingerprint(of:)`):
         /// what a compiled template does with the names it looks up.
         @inlinable
-        public func value(forKey key: String, fingerprint: UInt64) -> ViewModel? {
+        package func value(forKey key: String, fingerprint: UInt64) -> ViewModel? {
             self.entries.withUnsafeBufferPointer { entries in
                 Self.index(of: key, fingerprint: fingerprint, in: entries, bounds: self.bounds).map {
                     entries[$0].value
@@ -242,7 +242,7 @@ extension ViewModel {
         /// A cheap fingerprint of a field name: its UTF-8 length and first eight bytes. Equal names
         /// have equal fingerprints; names that differ there are told apart without comparing them.
         @inlinable
-        public static func fingerprint(of key: String) -> UInt64 {
+        package static func fingerprint(of key: String) -> UInt64 {
             // A native string's UTF-8 is read in place (no copy of the string to make it
             // contiguous); any other is copied once.
             key.utf8.withContiguousStorageIfAvailable(Self.fingerprint(utf8:))

@@ -29,11 +29,11 @@ public enum ViewModel: Sendable, Hashable {
         return fields[key]
     }
 
-    /// The value under a name whose fingerprint was computed before (``Fields/fingerprint(of:)``)
+    /// The value under a name whose fingerprint was computed before (`Fields.fingerprint(of:)`)
     /// when this is an object, else `nil`: what a compiled template does with the names it
     /// looks up, without copying the object.
     @inlinable
-    public func value(forKey key: String, fingerprint: UInt64) -> ViewModel? {
+    package func value(forKey key: String, fingerprint: UInt64) -> ViewModel? {
         guard case .object(let fields) = self else { return nil }
         return fields.value(forKey: key, fingerprint: fingerprint)
     }

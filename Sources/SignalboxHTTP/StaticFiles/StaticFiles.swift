@@ -88,7 +88,7 @@ public struct StaticFiles: Responder {
 
     /// The response for a request that concerns the root folder, or `nil` when the request is for
     /// the fallback. Synchronous: reads the file on the calling thread.
-    public func response(for request: Request) -> Response? {
+    @_spi(Adapters) public func response(for request: Request) -> Response? {
         let method = request.method
         guard method == .get || method == .head, let root = self.root else { return nil }
         var response: Response?

@@ -7,15 +7,15 @@ import SignalboxHTTP
 /// JSON can never be mistaken for markup, `<`, `>`, `&`, `'`, U+2028 and U+2029 are written as
 /// `\u003c`-style escapes. Object keys of ``/Signalbox/ViewModel``s are sorted, so output is deterministic.
 /// Non-finite doubles become `null`.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// The text written so far.
-    public private(set) var output = ""
+    package private(set) var output = ""
 
     /// An empty writer.
-    public init() {}
+    package init() {}
 
     /// Appends a string literal.
-    public mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         JSONEscaping.appendQuoted(text, to: &self.output)
     }
 
@@ -66,7 +66,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends a view model.
-    public mutating func value(_ model: ViewModel) {
+    package mutating func value(_ model: ViewModel) {
         switch model {
         case .null: self.null()
         case .bool(let value): self.bool(value)
@@ -109,7 +109,7 @@ public struct JSONWriter: Sendable {
 }
 
 extension ViewModel {
-    /// The view model as JSON text (keys sorted; see ``JSONWriter``).
+    /// The view model as JSON text (keys sorted).
     public var jsonText: String {
         var writer = JSONWriter()
         writer.value(self)

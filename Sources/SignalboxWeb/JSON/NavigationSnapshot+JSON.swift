@@ -14,7 +14,7 @@ extension NavigationSnapshot {
     /// let text = try tree.snapshot().jsonText
     /// let again = try JSONDecoder().decode(NavigationSnapshot.self, from: Data(text.utf8))
     /// ```
-    public var jsonText: String {
+    @_spi(SessionStores) public var jsonText: String {
         var output = ""
         output.reserveCapacity(512)
         output += "{"

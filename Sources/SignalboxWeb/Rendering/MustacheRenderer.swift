@@ -153,7 +153,7 @@ public struct MustacheRenderer: TemplateRenderer {
 
     /// Renders template `name` into UTF-8 bytes with `fragments` as raw top-level fields: a
     /// compiled template copies their bytes where it names them.
-    public func renderUTF8(
+    @_spi(Rendering) public func renderUTF8(
         _ name: String,
         with viewModel: ViewModel,
         fragments: [String: [UInt8]]

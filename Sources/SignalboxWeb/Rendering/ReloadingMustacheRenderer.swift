@@ -92,7 +92,7 @@ public final class ReloadingMustacheRenderer: TemplateRenderer {
         try self.current().render(name, with: viewModel)
     }
 
-    public func renderUTF8(
+    @_spi(Rendering) public func renderUTF8(
         _ name: String,
         with viewModel: ViewModel,
         fragments: [String: [UInt8]]

@@ -15,8 +15,13 @@ public protocol TemplateRenderer: Sendable {
     /// already rendered, as UTF-8 — is a top-level field of `viewModel` (`{{{content}}}`) unless
     /// `viewModel` has a field of that name: a screen's HTML goes into the page without becoming a
     /// `String`. Default: the fragments as strings added to `viewModel`, then ``render(_:with:)``'s
-    /// text as UTF-8.
-    func renderUTF8(_ name: String, with viewModel: ViewModel, fragments: [String: [UInt8]]) throws -> [UInt8]
+    /// text as UTF-8. The library's renderers' fast path (SPI: an app's renderer never needs it).
+    @_spi(Rendering) func renderUTF8(
+        _ name: String,
+        with viewModel: ViewModel,
+        fragments: [String: [UInt8]]
+    ) throws
+        -> [UInt8]
 
     /// Whether a template of that name exists.
     func hasTemplate(named name: String) -> Bool
@@ -39,7 +44,7 @@ extension TemplateRenderer {
         try self.renderUTF8(name, with: viewModel, fragments: [:])
     }
 
-    public func renderUTF8(
+    @_spi(Rendering) public func renderUTF8(
         _ name: String,
         with viewModel: ViewModel,
         fragments: [String: [UInt8]]

@@ -21,7 +21,7 @@ public import Signalbox
 ///
 /// - **SQLite** (`SQLiteSessionStore` in SignalboxSQLite, one process): recently used sessions stay
 ///   live in memory behind a per-id `AsyncLock`; after the body, a changed snapshot (or id, or
-///   token) is written as ``Signalbox/NavigationSnapshot/jsonText`` and committed before the
+///   token) is written as `NavigationSnapshot.jsonText` and committed before the
 ///   answer. Idle sessions hibernate as rows and come back through `makeTree` and
 ///   ``/Signalbox/NavigationTree/restore(_:)``. A snapshot that no longer fits the app (after a deploy) drops
 ///   the session, which the web layer treats like an unknown id — the URL still rebuilds the page.

@@ -1,4 +1,4 @@
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Synchronization
 
 #if canImport(Glibc)

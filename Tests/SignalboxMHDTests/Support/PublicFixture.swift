@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

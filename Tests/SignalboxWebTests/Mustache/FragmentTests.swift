@@ -1,5 +1,5 @@
 import Signalbox
-import SignalboxWeb
+@_spi(Rendering) import SignalboxWeb
 import Testing
 
 /// A page's content goes into `layout` as a fragment (UTF-8 that is never made a `String`): it

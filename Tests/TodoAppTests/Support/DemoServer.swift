@@ -2,7 +2,7 @@ import Logging
 import SignalboxHTTP
 import SignalboxMHD
 import SignalboxServerTesting
-import SignalboxTesting
+@_spi(RawHTTP) import SignalboxTesting
 import SignalboxWeb
 import TodoApp
 

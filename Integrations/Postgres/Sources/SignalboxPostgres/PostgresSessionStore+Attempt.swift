@@ -1,5 +1,5 @@
 import Logging
-import SignalboxWeb
+@_spi(SessionStores) import SignalboxWeb
 import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,6 @@
 public import Logging
 public import PostgresNIO
-public import SignalboxWeb
+@_spi(SessionStores) public import SignalboxWeb
 import Synchronization
 
 /// Sessions in PostgreSQL, shared by every instance of an app behind a load balancer: any

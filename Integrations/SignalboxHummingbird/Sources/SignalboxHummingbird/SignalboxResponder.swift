@@ -1,5 +1,6 @@
 public import Hummingbird
 import NIOCore
+@_spi(Adapters) import SignalboxHTTP
 public import SignalboxWeb
 
 /// A Hummingbird responder that answers with a Signalbox ``WebApp`` (and, in front of it, the

@@ -1,4 +1,4 @@
-import SignalboxHTTP
+@_spi(Adapters) import SignalboxHTTP
 import SignalboxWeb
 import Vapor
 

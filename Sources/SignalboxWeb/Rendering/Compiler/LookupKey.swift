@@ -13,7 +13,7 @@ struct LookupKey: Sendable {
     let isCurrent: Bool
     /// Whether the first name is looked up in the current context only (`.a`).
     let isAnchored: Bool
-    /// `first`'s fingerprint (``ViewModel/Fields/fingerprint(of:)``), computed once.
+    /// `first`'s fingerprint (`ViewModel.Fields.fingerprint(of:)`), computed once.
     let firstFingerprint: UInt64
     /// `rest`'s fingerprints.
     let restFingerprints: [UInt64]
