@@ -21,7 +21,9 @@ public struct NavigationStack<Coordinator: NavigationCoordinatable> {
         self.node = StackNode(initialRoot: Self.storage(of: root), input: input)
     }
 
-    /// Reads the root's storage key path from the owner (a `Coordinator`) without a dynamic cast.
+    /// Reads the root's storage key path from the owner without a dynamic cast: the stack's node
+    /// calls it with the coordinator that declared this stack, a `Coordinator` by construction,
+    /// once per coordinator built.
     private static func storage<Input, Output>(
         of root: KeyPath<Coordinator, Transition<Coordinator, RootRoute, Input, Output>>
     ) -> (AnyObject) -> AnyKeyPath {

@@ -189,7 +189,7 @@ extension ResultHandlerFactory {
                 valueType: String(reflecting: Value.self),
                 accepts: { $0 is Value },
                 deliver: { owner, value in
-                    let coordinator = unsafeDowncast(owner, to: Coordinator.self)
+                    let coordinator = owner as! Coordinator
                     if let value = value as? Value {
                         try await handler(coordinator)(.finished(value))
                     } else {

@@ -116,7 +116,7 @@ public struct Route<Coordinator: Coordinatable, Kind: RouteKind, Input, Output> 
                 segment: segment(),
                 onResult: onResult(),
                 onDismiss: onDismiss().map { handler in
-                    DeclaredDismissHandler { owner in try await handler(unsafeDowncast(owner, to: Coordinator.self))() }
+                    DeclaredDismissHandler { owner in try await handler(owner as! Coordinator)() }
                 },
                 tabHooks: tabHooks(),
                 inputCodec: inputCodec()
@@ -195,7 +195,7 @@ struct TabHooks: Sendable {
         self.tapped = Self.erase(onTapped)
         if let badge {
             self.badge = { @Sendable (owner: AnyObject, _: Any?) async throws -> String? in
-                try await badge(unsafeDowncast(owner, to: Coordinator.self))()
+                try await badge(owner as! Coordinator)()
             }
         }
     }
@@ -209,12 +209,12 @@ struct TabHooks: Sendable {
         // A dynamic tab's input was type-checked when the tab was opened.
         if let badge {
             self.badge = { @Sendable (owner: AnyObject, input: Any?) async throws -> String? in
-                try await badge(unsafeDowncast(owner, to: Coordinator.self))(input as! Input)
+                try await badge(owner as! Coordinator)(input as! Input)
             }
         }
         if let title {
             self.title = { @Sendable (owner: AnyObject, input: Any?) async throws -> String in
-                try await title(unsafeDowncast(owner, to: Coordinator.self))(input as! Input)
+                try await title(owner as! Coordinator)(input as! Input)
             }
         }
     }
@@ -225,7 +225,7 @@ struct TabHooks: Sendable {
         guard let onTapped else { return nil }
         return { @Sendable (owner: AnyObject, isRepeat: Bool, content: Content) async throws in
             let output: Output = content.output()
-            try await onTapped(unsafeDowncast(owner, to: Coordinator.self))(isRepeat, output)
+            try await onTapped(owner as! Coordinator)(isRepeat, output)
         }
     }
 }

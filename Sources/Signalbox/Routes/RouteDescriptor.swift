@@ -141,6 +141,10 @@ extension Route: RouteDeclaring {
             // The route initializers only accept screens and coordinators.
             box = { .screen($0 as! any Screen) }
         }
+        // `owner` is always a `Coordinator`: a descriptor belongs to the route table of one
+        // coordinator type (RouteRegistry keys tables by the type's ObjectIdentifier) and nodes
+        // call it with their own owner only. Unchecked because it runs for every entry built
+        // (each push, each path segment, each restored entry).
         let make: @Sendable (AnyObject, Any?) -> Content
         switch declaration.factory {
         case .plain(let factory):

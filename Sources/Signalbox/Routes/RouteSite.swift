@@ -35,7 +35,9 @@ struct RouteSite: Hashable, Sendable {
         at site: RouteSite,
         make: () -> Declaration
     ) -> Declaration {
-        // The site includes the route's type, which fixes the declaration's type.
+        // The site includes the route's type (`Route<Coordinator, Kind, Input, Output>`), which
+        // fixes the declaration's type, so what is stored under it is a `Declaration`. Unchecked
+        // because every route of every coordinator built (each session, each restore) reads it.
         if let known = self.declarations.withLock({ $0[site] }) {
             return unsafeDowncast(known, to: Declaration.self)
         }
