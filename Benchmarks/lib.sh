@@ -7,6 +7,7 @@ DURATION="${DURATION:-15s}"
 WARMUP="${WARMUP:-2s}"
 RUNS="${RUNS:-3}"
 
+. "$(dirname "${BASH_SOURCE[0]}")/../Tests/EndToEnd/listening.sh"
 SERVER_PIDS=()
 
 # start_server NAME LOG COMMAND...: starts a server on a free port and sets PORT_<NAME> and
@@ -20,7 +21,7 @@ start_server() {
     local port=""
     for _ in $(seq 1 200); do
         # (an embedding example prints the path it mounts the demo at: http://127.0.0.1:PORT/todo)
-        port=$(sed -n -e 's#^Listening on http://[^ ]*:\([0-9][0-9]*\)\(/[^ ]*\)\{0,1\}$#\1#p' -e 's#^PORT \([0-9][0-9]*\)$#\1#p' "$log" | head -1)
+        port=$(listening_port "$log")
         [ -n "$port" ] && break
         if ! kill -0 "$pid" 2>/dev/null; then break; fi
         sleep 0.05

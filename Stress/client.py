@@ -45,7 +45,10 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-COOKIE = "signalbox_session"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "EndToEnd"))
+import signalbox_http as sb  # noqa: E402
+
+COOKIE = sb.COOKIE
 LIST = "/authenticated/todos"
 
 
@@ -62,55 +65,12 @@ def rss_kib(pid):
 SOURCE = (os.environ.get("STRESS_SOURCE_ADDRESS", "127.0.0.2"), 0)
 
 
-class Client:
-    """One keep-alive connection with a cookie jar of one session."""
+class Client(sb.Session):
+    """One keep-alive connection with a cookie jar of one session (signalbox_http.Session),
+    from SOURCE unless another address is given."""
 
     def __init__(self, url, cookie=None, source=None):
-        parts = urllib.parse.urlsplit(url)
-        self.host, self.port = parts.hostname, parts.port
-        # The address its connections come from (any 127.x.y.z is this machine).
-        self.source = (source, 0) if source else SOURCE
-        self.conn = self.connect()
-        self.cookie = cookie
-        self.csrf = None
-
-    def connect(self):
-        return http.client.HTTPConnection(self.host, self.port, timeout=60, source_address=self.source)
-
-    def request(self, method, path, fields=None, json_answer=True, body=None):
-        headers = {}
-        if json_answer:
-            headers["Accept"] = "application/json"
-        if self.cookie:
-            headers["Cookie"] = f"{COOKIE}={self.cookie}"
-        if self.csrf and method == "POST":
-            headers["X-CSRF-Token"] = self.csrf
-        if fields is not None:
-            body = urllib.parse.urlencode(fields)
-        if body is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        try:
-            self.conn.request(method, path, body=body, headers=headers)
-            response = self.conn.getresponse()
-            data = response.read()
-        except (ConnectionError, http.client.HTTPException):
-            # The server closed the connection (e.g. after a 413/414): reconnect once.
-            self.conn.close()
-            self.conn = self.connect()
-            self.conn.request(method, path, body=body, headers=headers)
-            response = self.conn.getresponse()
-            data = response.read()
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                match = re.match(COOKIE + r"=(\w+)", value)
-                if match:
-                    self.cookie = match.group(1)
-        if json_answer and data.startswith(b"{"):
-            state = json.loads(data)
-            if "csrf" in state:
-                self.csrf = state["csrf"]
-            return response.status, state
-        return response.status, data
+        super().__init__(url, cookie=cookie, source=source or SOURCE[0])
 
 
 def raw_status(url, head, body=b""):

@@ -31,8 +31,9 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import client as stress  # noqa: E402  (Stress/client.py: login(), SOURCE)
+sb = stress.sb  # Tests/EndToEnd/signalbox_http.py
 
-COOKIE = "signalbox_session"
+COOKIE = sb.COOKIE
 LIST = "/authenticated/todos"
 
 
@@ -72,11 +73,7 @@ class Browser:
         if response.will_close:
             self.conn.close()
             self.conn = None
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                match = re.match(COOKIE + r"=([\w-]+)", value)
-                if match:
-                    self.cookie = match.group(1)
+        self.cookie = sb.session_id(sb.set_cookies(response)) or self.cookie
         if response.status == 502:
             raise InDoubt("502 from nginx")
         state = None

@@ -14,55 +14,23 @@
   client.py get URL PATH COOKIE
       Prints the status and body size of one GET with that session (a sanity check).
 """
-import http.client
-import json
-import re
+import os
 import sys
-import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "EndToEnd"))
+import signalbox_http as sb  # noqa: E402
 
 LIST = "/authenticated/todos"
-COOKIE = "signalbox_session"
 MOUNT = ""  # --mount: the path the demo is served under ("" at /)
-
-
-class Client:
-    def __init__(self, url):
-        parts = urllib.parse.urlsplit(url)
-        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-        self.cookie = None
-        self.headers = {}
-
-    def request(self, method, path, body=None, headers=None, json_answer=True):
-        headers = dict(headers or {})
-        if json_answer:
-            headers["Accept"] = "application/json"
-        if self.cookie:
-            headers["Cookie"] = f"{COOKIE}={self.cookie}"
-        if body is not None:
-            body = urllib.parse.urlencode(body)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, body=body, headers=headers)
-        response = self.conn.getresponse()
-        data = response.read()
-        self.headers = {name.lower(): value for name, value in response.getheaders()}
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                match = re.match(COOKIE + r"=([\w-]+)", value)
-                if match:
-                    self.cookie = match.group(1)
-        return response.status, data
+Client = sb.Session
 
 
 def demo_login(url):
     client = Client(url)
-    status, data = client.request("GET", MOUNT + LIST)
-    state = json.loads(data)
-    assert status == 200 and state["path"] == MOUNT + "/unauthenticated", (status, data[:200])
-    status, data = client.request(
-        "POST", MOUNT + "/unauthenticated", {"username": "alice", "password": "wonderland"},
-        {"X-CSRF-Token": state["csrf"]})
-    state = json.loads(data)
-    assert status == 200 and state["path"] == MOUNT + LIST, (status, data[:300])
+    status, state = client.request("GET", MOUNT + LIST)
+    assert status == 200 and state["path"] == MOUNT + "/unauthenticated", (status, state)
+    status, state = client.request("POST", MOUNT + "/unauthenticated", {"username": "alice", "password": "wonderland"})
+    assert status == 200 and state["path"] == MOUNT + LIST, (status, state)
     return client, state
 
 
@@ -71,12 +39,9 @@ def demo(url, out, todos, sessions):
     count = state["screen"]["count"]
     while count < todos:
         number = count + 1
-        status, data = client.request(
-            "POST", MOUNT + LIST + "/createTodo", {"title": f"Todo number {number}"}, {"X-CSRF-Token": state["csrf"]})
-        created = json.loads(data)
-        assert status == 200 and created["path"] == f"{MOUNT}{LIST}/todo/{number}", (status, data[:300])
-        status, data = client.request("GET", MOUNT + LIST)
-        state = json.loads(data)
+        status, created = client.request("POST", MOUNT + LIST + "/createTodo", {"title": f"Todo number {number}"})
+        assert status == 200 and created["path"] == f"{MOUNT}{LIST}/todo/{number}", (status, created)
+        status, state = client.request("GET", MOUNT + LIST)
         count = state["screen"]["count"]
     assert count == todos, f"the list holds {count} todos, wanted {todos} (restart the demo)"
     status, page = client.request("GET", MOUNT + LIST, json_answer=False)

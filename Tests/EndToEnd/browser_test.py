@@ -22,6 +22,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+import signalbox_http as sb
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -41,23 +42,12 @@ def start_demo(binary):
     """Starts the demo with --port 0 and returns (process, base URL) once it listens."""
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     folder = tempfile.mkdtemp(prefix="signalbox-browser-")
-    process = subprocess.Popen(
-        [binary, "--port", "0", "--database", os.path.join(folder, "demo.sqlite")],
-        cwd=repo,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    try:
+        process, url = sb.start([binary, "--port", "0", "--database", os.path.join(folder, "demo.sqlite")], cwd=repo)
+    except RuntimeError as error:
+        raise Failure(str(error)) from error
     process.data_folder = folder
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if line.startswith("Listening on "):
-            return process, line.strip()[len("Listening on "):]
-        if not line and process.poll() is not None:
-            break
-    process.kill()
-    raise Failure("the demo did not print 'Listening on …'")
+    return process, url
 
 
 def make_driver():

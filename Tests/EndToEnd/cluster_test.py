@@ -49,6 +49,8 @@ import threading
 import time
 import urllib.parse
 
+import signalbox_http as sb
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPTS = os.path.join(REPO, "Integrations", "Postgres", "scripts")
 CLUSTER_SH = os.path.join(SCRIPTS, "cluster.sh")
@@ -177,14 +179,12 @@ class Session:
             body = urllib.parse.urlencode(pairs)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         answer = fetch(method, base or self.base, path, headers, body)
-        for header in answer.headers["set-cookie"]:
-            first = header.split(";", 1)[0]
-            if first.startswith("signalbox_session="):
-                value = first.split("=", 1)[1]
-                with self.lock:
-                    if value != self.cookie and not expect_cookie and self.cookie is not None:
-                        self.unexpected_cookies.append((answer.describe(), value))
-                    self.cookie = value
+        value = sb.session_id(answer.headers["set-cookie"])
+        if value is not None:
+            with self.lock:
+                if value != self.cookie and not expect_cookie and self.cookie is not None:
+                    self.unexpected_cookies.append((answer.describe(), value))
+                self.cookie = value
         return answer
 
     def get(self, path, **options):

@@ -20,6 +20,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+import signalbox_http as sb
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -28,14 +29,10 @@ from selenium.webdriver.common.by import By
 
 def start(binary):
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    process = subprocess.Popen([binary, "--port", "0", "--in-memory"], cwd=repo, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True)
-    for _ in range(100):
-        line = process.stdout.readline()
-        if line.startswith("Listening on "):
-            return process, line.strip()[len("Listening on "):]
-    process.kill()
-    sys.exit("the demo did not print 'Listening on …'")
+    try:
+        return sb.start([binary, "--port", "0", "--in-memory"], cwd=repo)
+    except RuntimeError as error:
+        sys.exit(str(error))
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

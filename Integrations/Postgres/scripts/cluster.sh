@@ -47,6 +47,7 @@
 set -euo pipefail
 SCRIPTS="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$SCRIPTS/../../.." && pwd)"
+. "$ROOT/Tests/EndToEnd/listening.sh"
 source "$SCRIPTS/postgres.sh"
 
 INSTANCES=${INSTANCES:-3}
@@ -126,7 +127,7 @@ await_instance() {
     local n=$1 pid=$2 deadline port=""
     deadline=$((SECONDS + INSTANCE_TIMEOUT))
     while [ "$SECONDS" -lt "$deadline" ]; do
-        port=$(sed -n 's#^Listening on http://[^ ]*:\([0-9][0-9]*\)/\{0,1\}$#\1#p' "$DIR/instance-$n.out" | head -1)
+        port=$(listening_port "$DIR/instance-$n.out")
         [ -n "$port" ] && break
         instance_alive "$pid" || break
         sleep 0.05

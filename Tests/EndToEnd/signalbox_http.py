@@ -1,0 +1,121 @@
+"""The scripts' one HTTP toolkit (Tests/EndToEnd, Stress, Benchmarks): starting a server and
+reading its "Listening on" line, the session cookie, CSRF, forms and logging in. Standard
+library only; scripts outside this folder add it to sys.path:
+
+    sys.path.insert(0, os.path.join(REPO, "Tests", "EndToEnd"))
+    import signalbox_http as sb
+
+    process, url = sb.start([binary, "--port", "0", "--in-memory"], cwd=REPO)
+    session = sb.Session(url)
+    session.login("alice", "wonderland")
+    status, state = session.request("GET", "/authenticated/todos")   # state: the JSON state
+"""
+import http.client
+import json
+import subprocess
+import time
+import urllib.parse
+
+COOKIE = "signalbox_session"
+LISTENING = "Listening on "
+
+
+def listening_url(line):
+    """The URL of a server's "Listening on http://HOST:PORT[/mount]" line, or None."""
+    line = line.strip()
+    return line[len(LISTENING):] if line.startswith(LISTENING + "http://") else None
+
+
+def start(command, cwd=None, env=None, timeout=30, stderr=subprocess.DEVNULL):
+    """Starts a server (`--port 0`) and returns (process, URL) once it prints where it listens.
+    Raises RuntimeError, the process killed, when it exits or stays silent for `timeout` s."""
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        url = listening_url(line)
+        if url:
+            return process, url
+        if not line and process.poll() is not None:
+            break
+    process.kill()
+    raise RuntimeError(f"{command[0]} did not print '{LISTENING}…'")
+
+
+def session_id(set_cookies, name=COOKIE):
+    """The session id the last of these Set-Cookie values sets, or None when none names it."""
+    found = None
+    for header in set_cookies:
+        first = header.split(";", 1)[0].strip()
+        if first.startswith(name + "="):
+            found = first[len(name) + 1:]
+    return found
+
+
+def set_cookies(response):
+    """Every Set-Cookie value of an http.client response."""
+    return [value for header, value in response.getheaders() if header.lower() == "set-cookie"]
+
+
+class Session:
+    """One browser session on one keep-alive connection: its cookie, and the CSRF token of the
+    last JSON state (sent as X-CSRF-Token with every POST). A request the server answered by
+    closing the connection (a 413, a 414) is sent once more on a new one."""
+
+    def __init__(self, url, cookie=None, source=None, timeout=60):
+        parts = urllib.parse.urlsplit(url)
+        self.host, self.port = parts.hostname, parts.port
+        # The address its connections come from (any 127.x.y.z is this machine), or any.
+        self.source = (source, 0) if source else None
+        self.timeout = timeout
+        self.conn = self.connect()
+        self.cookie = cookie
+        self.csrf = None
+        self.headers = {}
+
+    def connect(self):
+        return http.client.HTTPConnection(self.host, self.port, timeout=self.timeout, source_address=self.source)
+
+    def request(self, method, path, fields=None, json_answer=True, body=None, headers=None):
+        """(status, the JSON state when the answer is one, else the body's bytes). `fields` is a
+        form (a dict or pairs); the answer's headers are in `self.headers`, names lowercased."""
+        headers = dict(headers or {})
+        if json_answer:
+            headers["Accept"] = "application/json"
+        if self.cookie:
+            headers["Cookie"] = f"{COOKIE}={self.cookie}"
+        if self.csrf and method == "POST":
+            headers.setdefault("X-CSRF-Token", self.csrf)
+        if fields is not None:
+            body = urllib.parse.urlencode(fields)
+        if body is not None:
+            headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        try:
+            self.conn.request(method, path, body=body, headers=headers)
+            response = self.conn.getresponse()
+            data = response.read()
+        except (ConnectionError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = self.connect()
+            self.conn.request(method, path, body=body, headers=headers)
+            response = self.conn.getresponse()
+            data = response.read()
+        self.headers = {name.lower(): value for name, value in response.getheaders()}
+        self.cookie = session_id(set_cookies(response)) or self.cookie
+        if json_answer and data.startswith(b"{"):
+            state = json.loads(data)
+            if "csrf" in state:
+                self.csrf = state["csrf"]
+            return response.status, state
+        return response.status, data
+
+    def login(self, username, password, mount="", page="/unauthenticated"):
+        """Signs in through the login form (JSON: the state after the redirect). Returns it;
+        raises RuntimeError when the login page or the login fails."""
+        status, state = self.request("GET", mount + page)
+        if status != 200 or not isinstance(state, dict):
+            raise RuntimeError(f"GET {mount}{page}: {status}")
+        status, state = self.request("POST", mount + page, {"username": username, "password": password})
+        if status != 200 or not isinstance(state, dict) or "/authenticated" not in state.get("path", ""):
+            raise RuntimeError(f"login as {username}: {status} {str(state)[:200]}")
+        return state
