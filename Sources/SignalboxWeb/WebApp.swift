@@ -162,7 +162,7 @@ public struct WebApp: Responder {
     }
 
     /// The web layer's answer to an upload refused while it was read (a limit of
-    /// ``Configuration/uploads``: 413; a malformed body: 400), as ``RequestBodyReader`` gives it.
+    /// ``Configuration/uploads``: 413; a malformed body: 400), as `RequestBodyReader` gives it.
     func respondRefusedUpload(_ error: MultipartSpoolError, to request: Request) -> Response {
         self.respondRefused(error, to: request)
     }

@@ -4,9 +4,16 @@ import Signalbox
 /// wrapper templates), then `layout` with the page view model. Every path in the view models is
 /// a public URL (under the app's mount path); `mount` is the mount path's prefix.
 struct PageComposer {
-    let renderer: any TemplateRenderer
+    /// The renderer's path for pages with fragments (found once, here).
+    let renderer: any FragmentRendering
     let developerTools: Bool
     let mount: MountPath
+
+    init(renderer: any TemplateRenderer, developerTools: Bool, mount: MountPath) {
+        self.renderer = renderer.fragmentRendering
+        self.developerTools = developerTools
+        self.mount = mount
+    }
 
     /// The HTML page, as UTF-8: the page's content goes into `layout` as a fragment, its bytes
     /// copied where the layout writes `{{{content}}}`, never turned into a `String`.
@@ -126,7 +133,8 @@ struct PageComposer {
         }
         var html = try self.renderer.renderUTF8(
             entry.template,
-            with: .object(Self.fields(of: page.viewModels[index] ?? .null).merging(context) { _, new in new })
+            with: .object(Self.fields(of: page.viewModels[index] ?? .null).merging(context) { _, new in new }),
+            fragments: [:]
         )
         for wrapper in page.layout.wrappers(for: index).reversed() {
             var fields = Self.fields(of: wrapper.viewModel).merging(context) { _, new in new }

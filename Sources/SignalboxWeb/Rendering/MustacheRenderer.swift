@@ -30,7 +30,7 @@ import Foundation
 /// let renderer = try MustacheRenderer(directory: "Templates", overrides: "MyTemplates")
 /// let html = try renderer.render("todos/list", with: ["todos": [["title": "Buy milk"]]])
 /// ```
-public struct MustacheRenderer: TemplateRenderer {
+public struct MustacheRenderer: TemplateRenderer, FragmentRendering {
     /// Which engine renders the templates.
     public enum Engine: Sendable, Hashable {
         /// Compiled templates where the compiler accepts them, swift-mustache for the others (the default).
@@ -153,7 +153,7 @@ public struct MustacheRenderer: TemplateRenderer {
 
     /// Renders template `name` into UTF-8 bytes with `fragments` as raw top-level fields: a
     /// compiled template copies their bytes where it names them.
-    @_spi(Rendering) public func renderUTF8(
+    package func renderUTF8(
         _ name: String,
         with viewModel: ViewModel,
         fragments: [String: [UInt8]]

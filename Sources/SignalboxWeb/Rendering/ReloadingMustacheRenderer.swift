@@ -22,7 +22,7 @@ import Foundation
 /// let renderer: any TemplateRenderer =
 ///     developing ? ReloadingMustacheRenderer(directory: "Templates") : try MustacheRenderer(directory: "Templates")
 /// ```
-public final class ReloadingMustacheRenderer: TemplateRenderer {
+public final class ReloadingMustacheRenderer: TemplateRenderer, FragmentRendering {
     /// What a load reads: the same layers as ``MustacheRenderer/init(directory:overrides:templates:includeDefaults:engine:)``.
     private let directory: String?
     private let overrides: String?
@@ -92,7 +92,7 @@ public final class ReloadingMustacheRenderer: TemplateRenderer {
         try self.current().render(name, with: viewModel)
     }
 
-    @_spi(Rendering) public func renderUTF8(
+    package func renderUTF8(
         _ name: String,
         with viewModel: ViewModel,
         fragments: [String: [UInt8]]

@@ -11,18 +11,6 @@ public protocol TemplateRenderer: Sendable {
     /// - Throws: ``TemplateError`` when there is no template of that name.
     func render(_ name: String, with viewModel: ViewModel) throws -> String
 
-    /// Renders template `name` with `viewModel` into UTF-8 bytes, where each of `fragments` — HTML
-    /// already rendered, as UTF-8 — is a top-level field of `viewModel` (`{{{content}}}`) unless
-    /// `viewModel` has a field of that name: a screen's HTML goes into the page without becoming a
-    /// `String`. Default: the fragments as strings added to `viewModel`, then ``render(_:with:)``'s
-    /// text as UTF-8. The library's renderers' fast path (SPI: an app's renderer never needs it).
-    @_spi(Rendering) func renderUTF8(
-        _ name: String,
-        with viewModel: ViewModel,
-        fragments: [String: [UInt8]]
-    ) throws
-        -> [UInt8]
-
     /// Whether a template of that name exists.
     func hasTemplate(named name: String) -> Bool
 
@@ -41,15 +29,7 @@ public protocol TemplateRenderer: Sendable {
 extension TemplateRenderer {
     /// Renders template `name` with `viewModel` into UTF-8 bytes: what a response body needs.
     public func renderUTF8(_ name: String, with viewModel: ViewModel) throws -> [UInt8] {
-        try self.renderUTF8(name, with: viewModel, fragments: [:])
-    }
-
-    @_spi(Rendering) public func renderUTF8(
-        _ name: String,
-        with viewModel: ViewModel,
-        fragments: [String: [UInt8]]
-    ) throws -> [UInt8] {
-        Array(try self.render(name, with: viewModel.merging(fragments: fragments)).utf8)
+        try self.fragmentRendering.renderUTF8(name, with: viewModel, fragments: [:])
     }
 
     public var loadError: TemplateError? { nil }

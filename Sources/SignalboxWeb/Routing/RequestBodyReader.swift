@@ -16,7 +16,7 @@ public import SignalboxHTTP
 /// }
 /// return await reader.respond(logger: logger)   // removes the upload's files when done
 /// ```
-public struct RequestBodyReader {
+@_spi(Adapters) public struct RequestBodyReader {
     private let app: WebApp
     private var request: Request
     private var spooler: MultipartSpooler?

@@ -133,13 +133,13 @@ public final class MemorySessionStore: SessionStore {
     }
 
     /// Session ids from most to least recently used.
-    public var idsByRecency: [SessionID] {
+    package var idsByRecency: [SessionID] {
         self.index.withLock { $0.idsByRecency }
     }
 
     /// Ids of the sessions the app has not established (the first evicted at the cap), most
     /// recently used first.
-    public var provisionalIDs: [SessionID] {
+    package var provisionalIDs: [SessionID] {
         self.index.withLock { $0.provisionalIDs }
     }
 }

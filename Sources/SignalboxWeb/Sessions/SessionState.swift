@@ -49,7 +49,7 @@ public struct SessionState {
     }
 
     /// A fresh CSRF token (128 bits from the system CSPRNG).
-    public static func makeCSRFToken() -> String {
+    package static func makeCSRFToken() -> String {
         RandomToken.hex(byteCount: 16)
     }
 

@@ -3,7 +3,7 @@ import HTTPTypes
 import Logging
 import Signalbox
 import SignalboxTesting
-import SignalboxWeb
+@_spi(Adapters) import SignalboxWeb
 import Synchronization
 import Testing
 

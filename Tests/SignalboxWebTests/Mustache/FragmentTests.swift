@@ -1,5 +1,5 @@
 import Signalbox
-@_spi(Rendering) import SignalboxWeb
+import SignalboxWeb
 import Testing
 
 /// A page's content goes into `layout` as a fragment (UTF-8 that is never made a `String`): it

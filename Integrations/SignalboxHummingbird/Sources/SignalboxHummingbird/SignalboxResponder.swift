@@ -1,7 +1,7 @@
 public import Hummingbird
 import NIOCore
 @_spi(Adapters) import SignalboxHTTP
-public import SignalboxWeb
+@_spi(Adapters) public import SignalboxWeb
 
 /// A Hummingbird responder that answers with a Signalbox ``WebApp`` (and, in front of it, the
 /// app's static files): what ``Hummingbird/Router/mount(_:at:publicFolder:)`` registers.

@@ -1,5 +1,5 @@
 @_spi(Adapters) import SignalboxHTTP
-import SignalboxWeb
+@_spi(Adapters) import SignalboxWeb
 import Vapor
 
 /// A web app (and its static files) answering the Vapor requests of its mount path.
