@@ -24,13 +24,13 @@ HUMMINGBIRD_PACKAGE = Integrations/SignalboxHummingbird
 VAPOR_PACKAGE = Integrations/SignalboxVapor
 ARGS ?=
 
-.PHONY: demo test docs docs-check deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests readme-tests build release bench stress cluster hummingbird-example vapor-example clean
+.PHONY: demo test docs docs-check allocation-tests deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests readme-tests build release bench stress cluster hummingbird-example vapor-example clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
 	.build/release/todo-demo --host $(HOST) --port $(PORT)
 
-test: test-deps format-check docs-check unit-tests postgres-tests embedding-tests cluster-tests e2e
+test: test-deps format-check docs-check unit-tests allocation-tests postgres-tests embedding-tests cluster-tests e2e
 
 deps:
 	@.ci/install-deps
@@ -71,6 +71,12 @@ docs:
 unit-tests:
 	$(SWIFT) build --build-tests
 	.ci/swift-test --skip-build --parallel
+
+# Heap allocations per operation of the in-process list page, a reshaping request, a 304 and a
+# page render (release build, one thread: deterministic) against Benchmarks/render's budgets.
+allocation-tests:
+	$(SWIFT) build -c release --package-path Benchmarks/render --product AllocationCounts
+	SWIFT_DETERMINISTIC_HASHING=1 Benchmarks/render/.build/release/AllocationCounts --check Benchmarks/render/allocation-budgets.json
 
 # The PostgreSQL package's tests, against a throwaway cluster (or SIGNALBOX_TEST_POSTGRES_URL when set).
 postgres-tests:

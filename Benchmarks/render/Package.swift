@@ -38,6 +38,8 @@ let package = Package(
             ]
         ),
         .target(name: "CHeap"),
+        // Counts every malloc of the executable that links it (allocation-counts only).
+        .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "RenderBenchmarks",
             dependencies: [
@@ -49,6 +51,22 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Allocations per operation against the budgets in allocation-budgets.json (make test).
+        .executableTarget(
+            name: "AllocationCounts",
+            dependencies: [
+                "DemoApp", "CHeap", "CAllocationCounter",
+                .product(name: "Signalbox", package: signalbox),
+                .product(name: "SignalboxWeb", package: signalbox),
+                .product(name: "SignalboxHTTP", package: signalbox),
+                .product(name: "SignalboxMHD", package: signalbox),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // The executable's malloc family must be in its dynamic symbol table, so that the
+            // shared libraries (the Swift runtime, Foundation) call it instead of glibc's.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
     ],
     swiftLanguageModes: [.v6]

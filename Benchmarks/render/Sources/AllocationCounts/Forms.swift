@@ -1,0 +1,1 @@
+../RenderBenchmarks/Forms.swift
