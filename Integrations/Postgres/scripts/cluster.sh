@@ -129,11 +129,13 @@ await_instance() {
     while [ "$SECONDS" -lt "$deadline" ]; do
         port=$(listening_port "$DIR/instance-$n.out")
         [ -n "$port" ] && break
-        instance_alive "$pid" || break
+        # kill -0, not instance_alive: until the subshell execs the instance, its environment
+        # lacks the marker, and a just-launched instance looked dead (seen once).
+        kill -0 "$pid" 2>/dev/null || break
         sleep 0.05
     done
     if [ -z "$port" ]; then
-        if instance_alive "$pid"; then
+        if kill -0 "$pid" 2>/dev/null; then
             say "instance $n did not print its Listening line within $INSTANCE_TIMEOUT s; log: $DIR/instance-$n.log"
         else
             say "instance $n exited before it listened; log: $DIR/instance-$n.log"
