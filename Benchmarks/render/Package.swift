@@ -13,6 +13,17 @@ import PackageDescription
 let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
 let signalbox = root.lastPathComponent
 
+// What both executables link: the same benchmark sources (AllocationCounts symlinks them).
+let benchmarkDependencies: [Target.Dependency] = [
+    "DemoApp", "CHeap",
+    .product(name: "Signalbox", package: signalbox),
+    .product(name: "SignalboxWeb", package: signalbox),
+    .product(name: "SignalboxHTTP", package: signalbox),
+    .product(name: "SignalboxMHD", package: signalbox),
+    .product(name: "HTTPTypes", package: "swift-http-types"),
+    .product(name: "Logging", package: "swift-log"),
+]
+
 let package = Package(
     name: "RenderBenchmarks",
     platforms: [.macOS(.v15)],
@@ -42,28 +53,12 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "RenderBenchmarks",
-            dependencies: [
-                "DemoApp", "CHeap",
-                .product(name: "Signalbox", package: signalbox),
-                .product(name: "SignalboxWeb", package: signalbox),
-                .product(name: "SignalboxHTTP", package: signalbox),
-                .product(name: "SignalboxMHD", package: signalbox),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: benchmarkDependencies
         ),
         // Allocations per operation against the budgets in allocation-budgets.json (make test).
         .executableTarget(
             name: "AllocationCounts",
-            dependencies: [
-                "DemoApp", "CHeap", "CAllocationCounter",
-                .product(name: "Signalbox", package: signalbox),
-                .product(name: "SignalboxWeb", package: signalbox),
-                .product(name: "SignalboxHTTP", package: signalbox),
-                .product(name: "SignalboxMHD", package: signalbox),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: benchmarkDependencies + ["CAllocationCounter"],
             // The executable's malloc family must be in its dynamic symbol table, so that the
             // shared libraries (the Swift runtime, Foundation) call it instead of glibc's.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
