@@ -23,11 +23,15 @@ extension SQLiteTodoStore {
         }
     }
 
-    /// A write transaction; the store's own errors pass through, the database's become
-    /// ``TodoStoreError/unavailable``.
+    /// A write transaction of `username`'s data; the store's own errors pass through, the
+    /// database's become ``TodoStoreError/unavailable``. What is cached for the user is forgotten
+    /// before the transaction and again after it (see ``UserDataCache``).
     func write<Value: Sendable>(
+        for username: String,
         _ body: @escaping @Sendable (Database) throws(TodoStoreError) -> Value
     ) async throws(TodoStoreError) -> Value {
+        self.cache.invalidate(username)
+        defer { self.cache.invalidate(username) }
         do {
             return try await self.pool.write { db in try body(db) }
         } catch let error as TodoStoreError {

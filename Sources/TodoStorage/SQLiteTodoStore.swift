@@ -12,12 +12,18 @@ public import TodoApp
 /// try await store.seedDemoIfEmpty()   // alice / wonderland with the demo's todos, once
 /// ```
 ///
+/// One process owns the file: what a page reads is kept in memory per user until this store's
+/// next write for that user, so pages of unchanged data are served without reading the file.
+///
 /// Reads that fail (a damaged file) are logged and throw ``TodoStoreError/unreadable``; writes
 /// that fail (a full disk) throw ``TodoStoreError/unavailable``; the web layer answers both with
 /// 503.
 public final class SQLiteTodoStore: TodoStore {
     let pool: DatabasePool
     let readers: ReadConnections
+    /// What was last read for each user, until this store's next write for them (see
+    /// ``UserDataCache``).
+    let cache = UserDataCache()
     let hasher: PasswordHasher
     /// Slows down repeated failed logins (in this process).
     public let loginThrottle: LoginThrottle
@@ -82,6 +88,7 @@ public final class SQLiteTodoStore: TodoStore {
                 )
             }
         }
+        self.cache.removeAll()
         return true
     }
 
@@ -127,7 +134,7 @@ public final class SQLiteTodoStore: TodoStore {
     public func register(username: String, password: String) async throws(TodoStoreError) -> User {
         let name = try Validation.registration(username: username, password: password)
         let hash = try await self.hasher.hashing(password)
-        let inserted = try await self.write { db throws(TodoStoreError) in
+        let inserted = try await self.write(for: name) { db throws(TodoStoreError) in
             try Self.run(
                 db,
                 "INSERT INTO user (username, password_hash) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -142,6 +149,10 @@ public final class SQLiteTodoStore: TodoStore {
     // MARK: Todos
 
     public func todos(of user: User) async throws(TodoStoreError) -> [Todo] {
+        try self.cache.value(\.todos, of: user.username) { () throws(TodoStoreError) in try self.readTodos(of: user) }
+    }
+
+    private func readTodos(of user: User) throws(TodoStoreError) -> [Todo] {
         try self.read { db in
             try Array(
                 Row.fetchCursor(
@@ -155,7 +166,10 @@ public final class SQLiteTodoStore: TodoStore {
     }
 
     public func todo(id: Int, of user: User) async throws(TodoStoreError) -> Todo? {
-        try self.read { db in
+        if let todos = self.cache.cached(\.todos, of: user.username) {
+            return todos.first { $0.id == id }
+        }
+        return try self.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE id = ? AND username = ?"
@@ -167,7 +181,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     public func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo {
         let title = try Validation.storableTitle(title, noun: "title")
-        return try await self.write { db throws(TodoStoreError) in
+        return try await self.write(for: user.username) { db throws(TodoStoreError) in
             try Self.requireUser(user, db)
             // Writes are serialised: the count cannot change before the insert.
             guard try Self.count(db, "SELECT count(*) FROM todo WHERE username = ?", user) < Validation.maxTodosPerUser
@@ -181,7 +195,7 @@ public final class SQLiteTodoStore: TodoStore {
         var todo = todo
         todo.title = try Validation.storableTitle(todo.title, noun: "title")
         let updated = todo
-        try await self.write { db throws(TodoStoreError) in
+        try await self.write(for: user.username) { db throws(TodoStoreError) in
             if let project = updated.projectID {
                 guard
                     try Self.exists(
@@ -201,7 +215,7 @@ public final class SQLiteTodoStore: TodoStore {
     }
 
     public func deleteTodo(id: Int, of user: User) async throws(TodoStoreError) {
-        try await self.write { db throws(TodoStoreError) in
+        try await self.write(for: user.username) { db throws(TodoStoreError) in
             try Self.run(db, "DELETE FROM todo WHERE id = ? AND username = ?", [id, user.username])
             guard db.changesCount == 1 else { throw .notFound }
         }
@@ -210,6 +224,12 @@ public final class SQLiteTodoStore: TodoStore {
     // MARK: Attachments
 
     public func attachments(ofTodo todoID: Int, of user: User) async throws(TodoStoreError) -> [Attachment] {
+        try self.cache.value(\.attachments[todoID], of: user.username) { () throws(TodoStoreError) in
+            try self.readAttachments(ofTodo: todoID, of: user)
+        }
+    }
+
+    private func readAttachments(ofTodo todoID: Int, of user: User) throws(TodoStoreError) -> [Attachment] {
         try self.read { db in
             try Array(
                 Row.fetchCursor(
@@ -238,7 +258,7 @@ public final class SQLiteTodoStore: TodoStore {
             size: bytes.count
         )
         let data = Data(bytes)
-        return try await self.write { db throws(TodoStoreError) in
+        return try await self.write(for: user.username) { db throws(TodoStoreError) in
             guard try Self.exists(db, "SELECT 1 FROM todo WHERE id = ? AND username = ?", [todoID, user.username])
             else { throw .notFound }
             try Self.run(
@@ -283,6 +303,12 @@ public final class SQLiteTodoStore: TodoStore {
     // MARK: Projects
 
     public func projects(of user: User) async throws(TodoStoreError) -> [Project] {
+        try self.cache.value(\.projects, of: user.username) { () throws(TodoStoreError) in
+            try self.readProjects(of: user)
+        }
+    }
+
+    private func readProjects(of user: User) throws(TodoStoreError) -> [Project] {
         try self.read { db in
             try Array(
                 Row.fetchCursor(
@@ -294,7 +320,10 @@ public final class SQLiteTodoStore: TodoStore {
     }
 
     public func project(id: Int, of user: User) async throws(TodoStoreError) -> Project? {
-        try self.read { db in
+        if let projects = self.cache.cached(\.projects, of: user.username) {
+            return projects.first { $0.id == id }
+        }
+        return try self.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT id, name, favorite FROM project WHERE id = ? AND username = ?"),
                 arguments: [id, user.username]
@@ -304,7 +333,7 @@ public final class SQLiteTodoStore: TodoStore {
 
     public func addProject(name: String, for user: User) async throws(TodoStoreError) -> Project {
         let name = try Validation.storableTitle(name, noun: "name")
-        return try await self.write { db throws(TodoStoreError) in
+        return try await self.write(for: user.username) { db throws(TodoStoreError) in
             try Self.requireUser(user, db)
             let projects = try Self.count(db, "SELECT count(*) FROM project WHERE username = ?", user)
             guard projects < Validation.maxProjectsPerUser else { throw .tooManyProjects }
@@ -317,7 +346,7 @@ public final class SQLiteTodoStore: TodoStore {
         var project = project
         project.name = try Validation.storableTitle(project.name, noun: "name")
         let updated = project
-        try await self.write { db throws(TodoStoreError) in
+        try await self.write(for: user.username) { db throws(TodoStoreError) in
             try Self.run(
                 db,
                 "UPDATE project SET name = ?, favorite = ? WHERE id = ? AND username = ?",
@@ -330,17 +359,19 @@ public final class SQLiteTodoStore: TodoStore {
     // MARK: Settings
 
     public func settings(of user: User) async throws(TodoStoreError) -> UserSettings {
-        let hides = try self.read { db in
-            try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT hides_completed_todos FROM user WHERE username = ?"),
-                arguments: [user.username]
-            )
+        try self.cache.value(\.settings, of: user.username) { () throws(TodoStoreError) in
+            let hides = try self.read { db in
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT hides_completed_todos FROM user WHERE username = ?"),
+                    arguments: [user.username]
+                )
+            }
+            return UserSettings(hidesCompletedTodos: hides ?? false)
         }
-        return UserSettings(hidesCompletedTodos: hides ?? false)
     }
 
     public func updateSettings(_ settings: UserSettings, for user: User) async throws(TodoStoreError) {
-        try await self.write { db throws(TodoStoreError) in
+        try await self.write(for: user.username) { db throws(TodoStoreError) in
             try Self.run(
                 db,
                 "UPDATE user SET hides_completed_todos = ? WHERE username = ?",
@@ -353,11 +384,13 @@ public final class SQLiteTodoStore: TodoStore {
     // MARK: Versions
 
     public func changeCount(of user: User) async throws(TodoStoreError) -> Int {
-        try self.read { db in
-            try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT change_count FROM user WHERE username = ?"),
-                arguments: [user.username]
-            ) ?? 0
+        try self.cache.value(\.changeCount, of: user.username) { () throws(TodoStoreError) in
+            try self.read { db in
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT change_count FROM user WHERE username = ?"),
+                    arguments: [user.username]
+                ) ?? 0
+            }
         }
     }
 

@@ -220,6 +220,8 @@ import TodoApp
         #expect(login.status == .seeOther)
         #expect(try await alice.get("/authenticated/todos").status == .ok)
         try await store.pool.write { db in try db.execute(sql: "ALTER TABLE todo RENAME TO todo_gone") }
+        // The page's data was cached by the first visit; damage shows on the next read of the file.
+        store.cache.removeAll()
         let page = try await alice.get("/authenticated/todos")
         #expect(page.status == .serviceUnavailable)
         #expect(page.response.headerFields[.retryAfter] == "2")
