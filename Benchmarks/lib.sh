@@ -54,9 +54,15 @@ cpu_ticks() {
     awk '{print $14 + $15}' "/proc/$1/stat"
 }
 
+# context_switches PID: voluntary + involuntary context switches of all the process's threads.
+context_switches() {
+    cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^(non)?voluntary_ctxt_switches:/ {n += $2} END {print n + 0}'
+}
+
 # run_wrk FILE URL [SCRIPT [SCRIPT ARGS...]]: a warm-up, a pause (so the warm-up's connections
 # are gone: the demo allows 64 connections per client address), then the measured run into FILE.
-# With WRK_CPU_PID set, FILE.cpu gets that server's CPU ticks during the measured run and CLK_TCK.
+# With WRK_CPU_PID set, FILE.cpu gets that server's CPU ticks during the measured run, CLK_TCK
+# and its threads' context switches. With WRK_CPUS set (a taskset list), wrk runs on those CPUs.
 run_wrk() {
     local file=$1 url=$2
     shift 2
@@ -67,14 +73,19 @@ run_wrk() {
     fi
     local args=("$url")
     [ $# -gt 0 ] && args+=(-- "$@")
-    wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WARMUP" "${script[@]}" "${args[@]}" >/dev/null 2>&1 || true
+    local wrk=(wrk)
+    [ -n "${WRK_CPUS:-}" ] && wrk=(taskset -c "$WRK_CPUS" wrk)
+    "${wrk[@]}" -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WARMUP" "${script[@]}" "${args[@]}" >/dev/null 2>&1 || true
     sleep 1
-    echo "wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION --latency ${script[*]} ${args[*]}" >"$file.command"
-    local cpu_before=""
-    [ -n "${WRK_CPU_PID:-}" ] && cpu_before=$(cpu_ticks "$WRK_CPU_PID")
-    wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$DURATION" --latency "${script[@]}" "${args[@]}" >"$file" 2>&1
+    echo "${wrk[*]} -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION --latency ${script[*]} ${args[*]}" >"$file.command"
+    local cpu_before="" switches_before=""
+    if [ -n "${WRK_CPU_PID:-}" ]; then
+        cpu_before=$(cpu_ticks "$WRK_CPU_PID")
+        switches_before=$(context_switches "$WRK_CPU_PID")
+    fi
+    "${wrk[@]}" -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$DURATION" --latency "${script[@]}" "${args[@]}" >"$file" 2>&1
     if [ -n "$cpu_before" ]; then
-        echo "$(( $(cpu_ticks "$WRK_CPU_PID") - cpu_before )) $(getconf CLK_TCK)" >"$file.cpu"
+        echo "$(( $(cpu_ticks "$WRK_CPU_PID") - cpu_before )) $(getconf CLK_TCK) $(( $(context_switches "$WRK_CPU_PID") - switches_before ))" >"$file.cpu"
     fi
     sleep 1
     printf '   %-28s %s req/s\n' "$(basename "$file" .txt)" "$(awk '/Requests\/sec/{print $2}' "$file")"

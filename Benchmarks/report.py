@@ -7,6 +7,7 @@
   report.py durable OUT_DIR MACHINE_LINE
   report.py scaleout OUT_DIR MACHINE_LINE
   report.py embedding OUT_DIR MACHINE_LINE
+  report.py cost OUT_DIR MACHINE_LINE
 """
 import glob
 import json
@@ -301,8 +302,10 @@ def server_cpu(out, name, rows):
     for index, row in enumerate(rows, 1):
         path = os.path.join(out, f"{name}-{index}.txt.cpu")
         if os.path.exists(path):
-            ticks, hz = open(path).read().split()
-            row["cpu"] = int(ticks) / int(hz) / max(row["requests"], 1)
+            fields = open(path).read().split()
+            row["cpu"] = int(fields[0]) / int(fields[1]) / max(row["requests"], 1)
+            if len(fields) > 2:
+                row["switches"] = int(fields[2]) / max(row["requests"], 1)
     return rows
 
 
@@ -831,7 +834,77 @@ def embedding(out, machine):
     print("\n".join(lines))
 
 
+def cost(out, machine):
+    labels = {
+        "a": "(a′) C libmicrohttpd, the list page's bytes from memory",
+        "c": "(c) the demo `--in-memory`, list page",
+        "cs": "(cs) the demo on SQLite (data and sessions, `make demo`'s default), list page",
+        "d": "(d) `--in-memory`, list ↔ todo (every request reshapes the tree)",
+        "ds": "(ds) SQLite, list ↔ todo",
+    }
+    modes = ("unpinned", "pinned")
+    med = {}
+    for name in labels:
+        for mode in modes:
+            rows = server_cpu(out, f"{name}-{mode}", runs(out, f"{name}-{mode}"))
+            if rows:
+                med[name, mode] = {k: median(rows, k) for k in ("rps", "p99", "cpu", "switches")}
+                med[name, mode]["rounds"] = len(rows)
+                med[name, mode]["errors"] = sum(r["non2xx"] for r in rows) + sum(1 for r in rows if r["errors"])
+    rounds = med["c", "pinned"]["rounds"]
+    duration = re.search(r" -d(\S+)", command(out, "c-unpinned")).group(1)
+    body = open(os.path.join(out, "body")).read().strip()
+    lines = ["<!-- cost:begin -->", "## What a page costs: C, memory, SQLite; one core and two (issue 36)", ""]
+    lines.append(f"Measured {machine}.")
+    lines.append(
+        "Command: `ONLY=cost Benchmarks/run.sh` (script `Benchmarks/cost/cost.sh`). Three servers at once: "
+        "**(a′)** `Benchmarks/mhd-hello/hello.c` answering every request with the demo's list page as the "
+        "demo served it (bytes from memory), **(c)** `todo-demo --in-memory`, **(cs)** `todo-demo --database "
+        "FILE` (data and sessions in SQLite, as `make demo` runs it). Each demo gets 20 todos and 64 "
+        "signed-in sessions through HTTP (`Benchmarks/load/client.py`); wrk sends the 64 cookies "
+        f"round-robin (`Benchmarks/load/sessions.lua`). List page bytes, memory vs SQLite: {body}. "
+        f"{rounds} rounds, each unpinned (servers and wrk share both cores) then pinned (`taskset -a -p -c 0` "
+        "on every server, `taskset -c 1 wrk`: the server has one core and wrk never preempts it), the "
+        f"servers' order reversed every other round; each figure is the median of one `wrk -t2 -c64 -d{duration} "
+        "--latency` per round after a warm-up. CPU is the server's user + system time during the run "
+        "(`/proc/PID/stat`) per request; context switches are all its threads' voluntary + involuntary "
+        "switches (`/proc/PID/task/*/status`) per request.")
+    lines.append("")
+    lines.append("| Server, request | unpinned req/s | CPU µs/req | switches/req | p99 | pinned req/s | CPU µs/req | switches/req | p99 |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, label in labels.items():
+        cells = []
+        for mode in modes:
+            m = med.get((name, mode))
+            if not m:
+                cells += ["–"] * 4
+                continue
+            cells += [fmt_rps(m["rps"]), f"{m['cpu'] * 1e6:.1f}", f"{m.get('switches', 0):.2f}", ms(m["p99"])]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    errors = sum(m["errors"] for m in med.values())
+    lines.append("")
+    lines.append(f"Non-2xx answers or socket errors over every run: {errors}.")
+    lines.append("")
+    lines.append("| Goal (issue 36) | Measured | Status |")
+    lines.append("|---|---|---|")
+    for mode in modes:
+        r = med["cs", mode]["cpu"] / med["c", mode]["cpu"]
+        lines.append(f"| durable default: (cs) CPU per list page ≤ 1.2 × (c), {mode} | {r:.2f} × | {goal(r <= 1.2)} |")
+    for mode in modes:
+        r = med["ds", mode]["cpu"] / med["d", mode]["cpu"]
+        lines.append(f"| durable default: (ds) CPU per reshaping request ≤ 1.4 × (d), {mode} | {r:.2f} × | {goal(r <= 1.4)} |")
+    for mode, target in (("pinned", 0.25), ("unpinned", 0.3)):
+        r = med["c", mode]["rps"] / med["a", mode]["rps"]
+        lines.append(f"| server's own cost: (c) / (a′) req/s ≥ {target}, {mode} | {r:.3f} | {goal(r >= target)} |")
+    p99 = med["c", "unpinned"]["p99"]
+    lines.append(f"| (c) p99 at 64 connections ≤ 4 ms, unpinned | {ms(p99)} | {goal(p99 <= 0.004)} |")
+    one, two = med["c", "pinned"]["cpu"], med["c", "unpinned"]["cpu"]
+    lines.append(f"| one-core efficiency at least that of two: (c) CPU per request pinned ≤ unpinned | {one * 1e6:.1f} vs {two * 1e6:.1f} µs | {goal(one <= two * 1.02)} |")
+    lines.append("<!-- cost:end -->")
+    print("\n".join(lines))
+
+
 if __name__ == "__main__":
     kind, out, machine = sys.argv[1:4]
     {"load": load, "sessions": sessions, "render": render, "durable": durable, "scaleout": scaleout,
-     "embedding": embedding}[kind](out, machine)
+     "embedding": embedding, "cost": cost}[kind](out, machine)

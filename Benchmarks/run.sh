@@ -28,6 +28,9 @@
 #   viewmodels Benchmarks/viewmodels/viewmodels.sh — the list page's view model by hand vs encoded from
 #             values, and the whole list-page request: instructions and allocations per operation
 #             (section "viewmodels", about 2 minutes; runs only when named)
+#   cost      Benchmarks/cost/cost.sh — issue 36: C vs memory vs SQLite, list page and list <-> todo, CPU and
+#             context switches per request, pinned to one core and not (section "cost", about 20 minutes;
+#             runs only when named)
 #   embedding Benchmarks/embedding/embedding.sh — the list page on the embedded server vs mounted at /todo
 #             in the Hummingbird and Vapor examples (section "embedding", about 4 minutes)
 #
@@ -54,7 +57,7 @@ if [ -z "${SKIP_BUILD:-}" ]; then
         rm -f "$ROOT/Benchmarks/$package/.build/release.yaml" "$ROOT/Benchmarks/$package/.build/release/description.json"
     done
     rm -f "$ROOT/Benchmarks/.build/mhd-hello/release.yaml" "$ROOT/Benchmarks/.build/mhd-hello/release/description.json"
-    if wants load || wants sessions || wants durable || wants scaleout || wants embedding; then
+    if wants load || wants sessions || wants durable || wants scaleout || wants embedding || wants cost; then
         swift build -c release --product todo-demo --scratch-path "$ROOT/Benchmarks/.build/root"
     fi
     if wants scaleout; then
@@ -67,9 +70,11 @@ if [ -z "${SKIP_BUILD:-}" ]; then
         swift build -c release --package-path "$ROOT/Integrations/SignalboxVapor" --product todo-vapor \
             --scratch-path "$ROOT/Benchmarks/.build/vapor"
     fi
-    if wants load; then
+    if wants load || wants cost; then
         gcc -O2 -Wall -Wextra -o "$BIN_HELLO_C" "$ROOT/Benchmarks/mhd-hello/hello.c" \
             $(pkg-config --cflags --libs libmicrohttpd) -lpthread
+    fi
+    if wants load; then
         swift build -c release --package-path "$ROOT/Benchmarks/mhd-hello" \
             --scratch-path "$ROOT/Benchmarks/.build/mhd-hello" --product SignalboxHello
         swift build -c release --package-path "$ROOT/Benchmarks/peers/hummingbird-todo"
@@ -88,6 +93,7 @@ wants durable && "$ROOT/Benchmarks/durable/durable.sh"
 wants scaleout && "$ROOT/Benchmarks/scaleout/scaleout.sh"
 wants embedding && "$ROOT/Benchmarks/embedding/embedding.sh"
 wants forms && "$ROOT/Benchmarks/forms/forms.sh"
+wants cost && "$ROOT/Benchmarks/cost/cost.sh"
 wants viewmodels && "$ROOT/Benchmarks/viewmodels/viewmodels.sh"
 
 echo "== done in $(( $(date +%s) - started )) s; see BENCHMARKS.md"
