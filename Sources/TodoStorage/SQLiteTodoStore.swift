@@ -224,7 +224,11 @@ public final class SQLiteTodoStore: TodoStore {
     // MARK: Attachments
 
     public func attachments(ofTodo todoID: Int, of user: User) async throws(TodoStoreError) -> [Attachment] {
-        try self.cache.value(\.attachments[todoID], of: user.username) { () throws(TodoStoreError) in
+        try self.cache.value(
+            of: user.username,
+            get: { $0.attachments[todoID] },
+            set: { $0.attachments[todoID] = $1 }
+        ) { () throws(TodoStoreError) in
             try self.readAttachments(ofTodo: todoID, of: user)
         }
     }

@@ -69,25 +69,37 @@ final class UserDataCache: Sendable {
         of username: String,
         load: () throws(Failure) -> Value
     ) throws(Failure) -> Value {
+        try self.value(of: username, get: { $0[keyPath: key] }, set: { $0[keyPath: key] = $1 }, load: load)
+    }
+
+    /// The cached value `get` finds for `username`, or `load()`'s, kept with `set` unless a write
+    /// for that user began or ended while it ran. (For values a key path would have to be built for
+    /// on each call, such as one todo's attachments.)
+    func value<Value: Sendable, Failure: Error>(
+        of username: String,
+        get: (Entry) -> Value?,
+        set: (inout Entry, Value) -> Void,
+        load: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         let lookup: (cached: Value?, generation: UInt64) = self.state.withLock { state in
             state.clock &+= 1
             let now = state.clock
             // One hash look-up; a user seen for the first time starts at this generation.
-            return Self.use(&state.entries[username, default: Entry(generation: now, lastUse: now)], at: now, key)
+            return Self.use(&state.entries[username, default: Entry(generation: now, lastUse: now)], at: now, get)
         }
         if let cached = lookup.cached { return cached }
         let value = try load()
-        self.keep(value, at: key, of: username, readAt: lookup.generation)
+        self.keep(value, of: username, readAt: lookup.generation, get: get, set: set)
         return value
     }
 
     private static func use<Value: Sendable>(
         _ entry: inout Entry,
         at now: UInt64,
-        _ key: any KeyPath<Entry, Value?> & Sendable
+        _ get: (Entry) -> Value?
     ) -> (Value?, UInt64) {
         entry.lastUse = now
-        return (entry[keyPath: key], entry.generation)
+        return (get(entry), entry.generation)
     }
 
     /// The value at `key` if it is cached (no read).
@@ -124,15 +136,16 @@ final class UserDataCache: Sendable {
     /// ended, and the entry was not dropped, since.
     private func keep<Value: Sendable>(
         _ value: Value,
-        at key: any WritableKeyPath<Entry, Value?> & Sendable,
         of username: String,
-        readAt generation: UInt64
+        readAt generation: UInt64,
+        get: (Entry) -> Value?,
+        set: (inout Entry, Value) -> Void
     ) {
         self.state.withLock { state in
-            guard var entry = state.entries[username], entry.generation == generation, entry[keyPath: key] == nil
+            guard var entry = state.entries[username], entry.generation == generation, get(entry) == nil
             else { return }
             state.rows -= entry.rows
-            entry[keyPath: key] = value
+            set(&entry, value)
             state.rows += entry.rows
             state.entries[username] = entry
             if state.entries.count > self.maxUsers || state.rows > self.maxRows {
