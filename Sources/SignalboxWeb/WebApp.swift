@@ -126,7 +126,9 @@ public struct WebApp: Responder {
                     configuration: self.configuration
                 )
                 kind = route.metricsKind
-                answer = try await self.handle(route, exchange)
+                answer = try await RequestMemo.$current.withValue(RequestMemo()) {
+                    try await self.handle(route, exchange)
+                }
             } catch {
                 answer = Answer(.error(self.webError(for: error, exchange), homePath: nil))
             }

@@ -1,6 +1,7 @@
 import Logging
 import PostgresNIO
 import SignalboxPostgres
+import SignalboxWeb
 import TodoApp
 
 // How the store runs its statements: each one alone (one round trip) with bounded waits, and the
@@ -35,6 +36,9 @@ extension PostgresTodoStore {
         _ decode: ([PostgresRow]) throws -> Value
     ) async throws(TodoStoreError) -> Value {
         let rows: [PostgresRow]
+        // What this request read before is read again after a write (see `userData(of:)`),
+        // whether the write succeeded or not.
+        defer { RequestMemo.current?.forgetAll() }
         do {
             rows = try await self.rows(query)
         } catch {

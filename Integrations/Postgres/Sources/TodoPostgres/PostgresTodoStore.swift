@@ -136,18 +136,11 @@ public final class PostgresTodoStore: TodoStore {
     // MARK: Todos
 
     public func todos(of user: User) async throws(TodoStoreError) -> [Todo] {
-        try await self.read(
-            "SELECT id, title, done, favorite, project_id FROM todo WHERE username = \(user.username) ORDER BY id"
-        ) { rows in try rows.map(Self.todo) }
+        try await self.userData(of: user).todos
     }
 
     public func todo(id: Int, of user: User) async throws(TodoStoreError) -> Todo? {
-        try await self.read(
-            """
-            SELECT id, title, done, favorite, project_id FROM todo
-            WHERE id = \(id) AND username = \(user.username)
-            """
-        ) { rows in try rows.first.map(Self.todo) }
+        try await self.userData(of: user).todos.first { $0.id == id }
     }
 
     public func addTodo(title: String, for user: User) async throws(TodoStoreError) -> Todo {
@@ -253,15 +246,11 @@ public final class PostgresTodoStore: TodoStore {
     // MARK: Projects
 
     public func projects(of user: User) async throws(TodoStoreError) -> [Project] {
-        try await self.read(
-            "SELECT id, name, favorite FROM project WHERE username = \(user.username) ORDER BY id"
-        ) { rows in try rows.map(Self.project) }
+        try await self.userData(of: user).projects
     }
 
     public func project(id: Int, of user: User) async throws(TodoStoreError) -> Project? {
-        try await self.read(
-            "SELECT id, name, favorite FROM project WHERE id = \(id) AND username = \(user.username)"
-        ) { rows in try rows.first.map(Self.project) }
+        try await self.userData(of: user).projects.first { $0.id == id }
     }
 
     public func addProject(name: String, for user: User) async throws(TodoStoreError) -> Project {
@@ -300,10 +289,7 @@ public final class PostgresTodoStore: TodoStore {
     // MARK: Settings
 
     public func settings(of user: User) async throws(TodoStoreError) -> UserSettings {
-        let hides = try await self.read(
-            "SELECT hides_completed_todos FROM users WHERE username = \(user.username)"
-        ) { rows in try rows.first?.decode(Bool.self) }
-        return UserSettings(hidesCompletedTodos: hides ?? false)
+        try await self.userData(of: user).settings
     }
 
     public func updateSettings(_ settings: UserSettings, for user: User) async throws(TodoStoreError) {
@@ -319,9 +305,7 @@ public final class PostgresTodoStore: TodoStore {
     // MARK: Operations
 
     public func changeCount(of user: User) async throws(TodoStoreError) -> Int {
-        try await self.read("SELECT change_count FROM users WHERE username = \(user.username)") { rows in
-            try rows.first?.decode(Int.self) ?? 0
-        }
+        try await self.userData(of: user).changeCount
     }
 
     public func statistics() async throws(TodoStoreError) -> TodoStatistics {

@@ -2,6 +2,7 @@ import PostgresNIO
 import PostgresTestSupport
 import SignalboxPostgres
 import SignalboxTesting
+import SignalboxWeb
 import Testing
 import TodoApp
 
@@ -276,6 +277,28 @@ import TodoApp
             await store.recordLogin(of: "ann", from: "203.0.113.5", succeeded: false)
             expectOneMore("recordLogin")
             #expect(counters.failures == 0)
+        }
+    }
+
+    @Test func withinARequestAUsersDataIsReadOnceUntilAWrite() async throws {
+        try await withStore { store, _ in
+            let ann = try await store.register(username: "ann", password: "password1")
+            let first = try await store.addTodo(title: "One", for: ann)
+            let project = try await store.addProject(name: "Home", for: ann)
+            try await RequestMemo.$current.withValue(RequestMemo()) {
+                let counters = store.database.counters
+                let sent = counters.roundTrips
+                #expect(try await store.changeCount(of: ann) > 0)
+                #expect(try await store.todos(of: ann) == [first])
+                #expect(try await store.todo(id: first.id, of: ann) == first)
+                #expect(try await store.projects(of: ann) == [project])
+                #expect(try await store.project(id: project.id, of: ann) == project)
+                #expect(try await store.settings(of: ann).hidesCompletedTodos == false)
+                #expect(counters.roundTrips == sent + 1)
+                let second = try await store.addTodo(title: "Two", for: ann)
+                #expect(try await store.todos(of: ann) == [first, second])
+                #expect(counters.roundTrips == sent + 3)
+            }
         }
     }
 

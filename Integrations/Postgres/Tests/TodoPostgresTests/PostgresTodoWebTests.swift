@@ -1,4 +1,5 @@
 import Logging
+import SignalboxPostgres
 import SignalboxTesting
 import Testing
 import TodoApp
@@ -56,6 +57,35 @@ import TodoApp
             #expect(!page.body.contains("todo_gone"))
             try await execute("ALTER TABLE todo_gone RENAME TO todo", on: client)
             #expect(try await alice.get("/authenticated/todos").status == .ok)
+        }
+    }
+
+    @Test func aPageReadsItsDataInOneRoundTripAndATodoPageInTwo() async throws {
+        try await withStore { store, _ in
+            try await store.seedDemoIfEmpty()
+            let alice = TestClient(try self.makeApp(store))
+            try await alice.get("/unauthenticated")
+            #expect(
+                try await alice.post("/unauthenticated", ["username": "alice", "password": "wonderland"]).status
+                    == .seeOther
+            )
+            let counters = store.database.counters
+            var sent = counters.roundTrips
+            // The list's data version, todos, projects and settings: one statement.
+            #expect(try await alice.get("/authenticated/todos").status == .ok)
+            #expect(counters.roundTrips - sent == 1)
+            sent = counters.roundTrips
+            // A todo's title (breadcrumb), the todo, the projects, then its attachments.
+            let todo = try await alice.get("/authenticated/todos/todo/1")
+            #expect(todo.status == .ok)
+            #expect(todo.body.contains("Buy milk"))
+            #expect(counters.roundTrips - sent == 2)
+            sent = counters.roundTrips
+            // A write, then the next page reads what it wrote.
+            try await alice.get("/authenticated/todos/createTodo")
+            let created = try await alice.post("/authenticated/todos/createTodo", ["title": "Written"])
+            #expect(created.status == .seeOther)
+            #expect(try await alice.get("/authenticated/todos").body.contains("Written"))
         }
     }
 }
