@@ -45,7 +45,15 @@ extension PostgresTodoStore {
     static func userData(_ rows: [PostgresRow]) throws -> UserData {
         var data = UserData()
         for row in rows {
-            let (kind, id, text, flag, favorite, project) = try row.decode((Int, Int, String, Bool, Bool, Int?).self)
+            // Cell by cell: decoding a tuple looks up its generic metadata for every row (5 % of
+            // a list page's CPU in a profile).
+            let cells = row.makeRandomAccess()
+            let kind = try cells[0].decode(Int.self)
+            let id = try cells[1].decode(Int.self)
+            let text = try cells[2].decode(String.self)
+            let flag = try cells[3].decode(Bool.self)
+            let favorite = try cells[4].decode(Bool.self)
+            let project = try cells[5].decode(Int?.self)
             switch kind {
             case 0:
                 data.changeCount = id
