@@ -72,7 +72,7 @@ start_server sql "$OUT/sql.log" "$BIN_DEMO" --port 0 --templates "$ROOT/Template
 start_server pg "$OUT/pg.log" "$BIN_DEMO_POSTGRES" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public" \
     --log-level warning --postgres "$PG_BASE/single"
 # wrk is one client: lift nginx's per-client limits (make cluster's defaults would answer 429).
-NGINX_REQUESTS_PER_SECOND=1000000 NGINX_BURST=1000000 NGINX_CONNECTIONS_PER_CLIENT=100000 \
+NGINX_REQUESTS_PER_SECOND=1000000 NGINX_BURST=1000000 NGINX_CONNECTIONS_PER_CLIENT=60000 \
     "$ROOT/Integrations/Postgres/scripts/cluster.sh" --dir "$OUT/cluster" --port 0 --instances "$INSTANCES" \
     --postgres-url "$PG_BASE/cluster" --binary "$BIN_DEMO_POSTGRES" --arg --log-level --arg warning \
     >"$OUT/cluster.out" 2>"$OUT/cluster.log" &
@@ -91,7 +91,7 @@ echo "   cluster: $CLUSTER_URL (nginx pid $NGINX_MASTER; instances ${CL_PORTS[*]
     echo "postgres: postgres.sh start DIR with POSTGRES_OPTIONS=\"-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all\"; CREATE DATABASE single; CREATE DATABASE cluster"
     echo "sql: todo-demo --port 0 --log-level warning --database db/sql.sqlite"
     echo "pg: todo-demo-postgres --port 0 --log-level warning --postgres postgres://postgres@127.0.0.1:PGPORT/single"
-    echo "cl: NGINX_REQUESTS_PER_SECOND=1000000 NGINX_BURST=1000000 NGINX_CONNECTIONS_PER_CLIENT=100000 Integrations/Postgres/scripts/cluster.sh --dir cluster --port 0 --instances $INSTANCES --postgres-url postgres://postgres@127.0.0.1:PGPORT/cluster --binary todo-demo-postgres --arg --log-level --arg warning"
+    echo "cl: NGINX_REQUESTS_PER_SECOND=1000000 NGINX_BURST=1000000 NGINX_CONNECTIONS_PER_CLIENT=60000 Integrations/Postgres/scripts/cluster.sh --dir cluster --port 0 --instances $INSTANCES --postgres-url postgres://postgres@127.0.0.1:PGPORT/cluster --binary todo-demo-postgres --arg --log-level --arg warning"
     echo "    (each instance: todo-demo-postgres --postgres URL --host 127.0.0.1 --port 0 --behind-proxy --log-level warning; nginx.conf in cluster/)"
 } >"$OUT/servers.command"
 cp "$OUT/cluster/nginx.conf" "$OUT/nginx.conf"
