@@ -40,13 +40,8 @@ public enum UploadDirectory {
 
     /// Removes `signalbox-uploads-<pid>` folders whose process no longer runs.
     private static func removeAbandoned(in base: String) {
-        guard let folder = opendir(base) else { return }
-        defer { closedir(folder) }
         let prefix = "signalbox-uploads-"
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in FileSystem.entries(of: base) ?? [] {
             guard name.hasPrefix(prefix), let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else {
                 continue
             }
@@ -57,14 +52,7 @@ public enum UploadDirectory {
 
     /// Removes a folder of plain files (what a spooler leaves).
     private static func removeFolder(_ path: String) {
-        guard let folder = opendir(path) else { return }
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { unlink("\(path)/\(name)") }
-        }
-        closedir(folder)
+        for name in FileSystem.entries(of: path) ?? [] { unlink("\(path)/\(name)") }
         rmdir(path)
     }
 }

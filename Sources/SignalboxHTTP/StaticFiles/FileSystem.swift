@@ -29,13 +29,21 @@ enum FileSystem {
         defer { closedir(stream) }
         var names: Set<String> = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = Self.name(of: entry)
             if name != "." && name != ".." { names.insert(name) }
         }
         return names
     }
+
+    /// An entry's name, read in place up to its NUL. Copying `entry.pointee` would read a whole
+    /// `dirent` (280 bytes on Linux), but an entry is only as long as its name (`d_reclen`): for
+    /// the last one in `readdir`'s buffer the copy can run past the buffer's end (a crash seen when
+    /// a folder with many entries was listed).
+    static func name(of entry: UnsafePointer<dirent>) -> String {
+        String(cString: (UnsafeRawPointer(entry) + Self.nameOffset).assumingMemoryBound(to: CChar.self))
+    }
+
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     /// The absolute path with every symbolic link, `.` and `..` resolved; `nil` if it does not exist.
     static func realPath(_ path: String) -> String? {
