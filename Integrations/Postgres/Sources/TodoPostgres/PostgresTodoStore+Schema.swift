@@ -249,19 +249,9 @@ extension PostgresTodoStore {
         }
     }
 
-    // Throwing decoders: a value of an unexpected type fails the read instead of trapping.
-    static func project(_ row: PostgresRow) throws -> Project {
-        let (id, name, favorite) = try row.decode((Int, String, Bool).self)
-        return Project(id: id, name: name, isFavorite: favorite)
-    }
-
+    // A throwing decoder: a value of an unexpected type fails the read instead of trapping.
     static func attachment(_ row: PostgresRow) throws -> Attachment {
         let (id, todoID, filename, contentType, size) = try row.decode((Int, Int, String, String, Int).self)
         return Attachment(id: id, todoID: todoID, filename: filename, contentType: contentType, size: size)
-    }
-
-    static func todo(_ row: PostgresRow) throws -> Todo {
-        let (id, title, done, favorite, project) = try row.decode((Int, String, Bool, Bool, Int?).self)
-        return Todo(id: id, title: title, isDone: done, isFavorite: favorite, projectID: project)
     }
 }
