@@ -13,17 +13,22 @@ public struct TodoDemoBackend: Sendable {
     public var readiness: (@Sendable () async throws -> Void)?
     /// Refreshes gauges before metrics are read (`/metrics`), such as the sessions held.
     public var refreshMetrics: (@Sendable () async -> Void)?
+    /// Where requests go on once they first suspend (the server's `taskExecutor`): the database
+    /// client's event loops for PostgreSQL; `nil` for the global concurrent executor.
+    public var taskExecutor: (any TaskExecutor)?
 
     public init(
         store: any TodoStore,
         sessions: (any SessionStore)?,
         readiness: (@Sendable () async throws -> Void)? = nil,
-        refreshMetrics: (@Sendable () async -> Void)? = nil
+        refreshMetrics: (@Sendable () async -> Void)? = nil,
+        taskExecutor: (any TaskExecutor)? = nil
     ) {
         self.store = store
         self.sessions = sessions
         self.readiness = readiness
         self.refreshMetrics = refreshMetrics
+        self.taskExecutor = taskExecutor
     }
 
     /// The demo on one machine: SQLite files (`--database`, `--sessions`) or memory (`--in-memory`).

@@ -64,6 +64,7 @@ public enum TodoDemoServer {
         )
         var configuration = HTTPServer.Configuration(host: options.host, port: options.port)
         if options.behindProxy { configuration.perIPConnectionLimit = 0 }
+        configuration.taskExecutor = backend.taskExecutor
         let instance = Mutex("")
         let server = WebAppServer(
             responder: ServedBy(wrapped: site, enabled: options.dev) { instance.withLock { $0 } },

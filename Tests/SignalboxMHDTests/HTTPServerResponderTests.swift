@@ -1,8 +1,10 @@
+import Dispatch
 import HTTPTypes
 import Logging
 import SignalboxHTTP
 import SignalboxServerTesting
 @_spi(RawHTTP) import SignalboxTesting
+import Synchronization
 import Testing
 
 @testable import SignalboxMHD
@@ -23,6 +25,24 @@ struct HTTPServerResponderTests {
             let response = try await fetch(server, "POST", "/slow", body: Array("x".utf8))
             #expect(response.status == 201)
             #expect(response.text == "late /slow")
+        }
+    }
+
+    @Test("A responder goes on on the configured task executor once it suspends, and only then")
+    func taskExecutorPreference() async throws {
+        let executor = CountingExecutor()
+        let responder = ClosureResponder { request in
+            if request.target.path == "/suspends" { await Task.yield() }
+            return Response(status: .ok, contentType: "text/plain", body: "done \(request.target.path)")
+        }
+        try await withServer(responder: responder, configure: { $0.taskExecutor = executor }) { server in
+            let synchronous = try await fetch(server, "GET", "/in-place")
+            #expect(synchronous.text == "done /in-place")
+            // Finished on the worker thread that read it: nothing was handed to the executor.
+            #expect(executor.jobs.load(ordering: .relaxed) == 0)
+            let suspending = try await fetch(server, "GET", "/suspends")
+            #expect(suspending.text == "done /suspends")
+            #expect(executor.jobs.load(ordering: .relaxed) >= 1)
         }
     }
 
@@ -89,5 +109,16 @@ struct HTTPServerResponderTests {
             #expect(errors.map { $0.metadata["request.id"]?.description } == [id, jsonID])
             #expect(errors.allSatisfy { $0.metadata["error"]?.description.contains("secret") == true })
         }
+    }
+}
+
+/// Runs jobs on Dispatch's global queue and counts them.
+private final class CountingExecutor: TaskExecutor {
+    let jobs = Atomic<Int>(0)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        self.jobs.add(1, ordering: .relaxed)
+        let job = UnownedJob(job)
+        DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -190,7 +190,7 @@ extension HTTPServer {
         state.body = []
         let slot = ResponseSlot(connection: ConnectionHandle(raw: connection))
         // Runs on this thread until the responder first suspends; an in-memory responder completes here.
-        let task = Task.immediate { [self] in
+        let task = Task.immediate(executorPreference: self.configuration.taskExecutor) { [self] in
             let response = await self.response(for: request)
             if slot.complete(with: response) {
                 MHD_resume_connection(slot.connection.raw)

@@ -56,6 +56,21 @@ extension HTTPServer {
         public var shutdownGracePeriod: Duration
         /// The kernel's queue of connections not yet accepted.
         public var listenBacklog: Int
+        /// Where a responder goes on once it first suspends; `nil` (the default): Swift's global
+        /// concurrent executor. A responder runs on the worker thread that read the request until
+        /// it first suspends, and an in-memory one finishes there.
+        ///
+        /// A responder that awaits a SwiftNIO client (PostgreSQL) is woken by an event loop; run it
+        /// on those loops and each statement's answer continues on the thread that read it,
+        /// instead of waking a thread of the global pool:
+        ///
+        /// ```swift
+        /// configuration.taskExecutor = EventLoopTaskExecutor(group: PostgresClient.defaultEventLoopGroup)
+        /// ```
+        ///
+        /// `EventLoopTaskExecutor` (in the `SignalboxPostgres` product) is such an executor. Work that blocks a thread
+        /// (file I/O, hashing) would hold up the loop's other connections: keep it off such executors.
+        public var taskExecutor: (any TaskExecutor)?
 
         /// Forces every response through the suspend/resume path, even when the responder finished
         /// synchronously. Tests use it to exercise the path that is otherwise rare.

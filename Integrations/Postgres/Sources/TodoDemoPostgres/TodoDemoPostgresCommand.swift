@@ -94,7 +94,9 @@ struct TodoDemoPostgresCommand: AsyncParsableCommand {
             store: store,
             sessions: sessions,
             readiness: { try await sessions.checkReadiness() },
-            refreshMetrics: { await sessions.refreshGauges() }
+            refreshMetrics: { await sessions.refreshGauges() },
+            // Both clients run on the default group: a request goes on where its answer arrived.
+            taskExecutor: EventLoopTaskExecutor(group: PostgresClient.defaultEventLoopGroup)
         )
     }
 }
