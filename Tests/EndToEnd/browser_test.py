@@ -10,8 +10,9 @@ form, stylesheet and script of every page must stay under it.
 Starts the demo on a free port, then: login (wrong, then right password) -> Todos tab ->
 a todo -> the new-todo dialog -> submit -> Back -> Forward -> reload -> attach a file to the todo
 and download it -> a double click on "Create" makes one todo -> another tab and back (the Todos
-tab keeps its stack). Checks what every page shows, saves a screenshot per step and
-prints how long it took. Exits non-zero on the first failure.
+tab keeps its stack) -> logout and Back; then, with 50 more todos and the pages' scripts off and
+on, the last todo of the list and the breadcrumb back (return to origin). Checks what every page
+shows, saves a screenshot per step and prints how long it took. Exits non-zero on the first failure.
 """
 
 import os
@@ -50,11 +51,14 @@ def start_demo(binary):
     return process, url
 
 
-def make_driver():
+def make_driver(scripts=True):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,800"):
         options.add_argument(argument)
+    if not scripts:
+        # The pages' own scripts do not run; WebDriver's (which read the page below) still do.
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
@@ -321,6 +325,52 @@ def run(session):
         session.step("back-after-logout-%s" % press)
 
 
+def add_errands(base, count):
+    """Gives alice `count` more todos, through the demo's HTTP API (JSON)."""
+    mount = urllib.parse.urlsplit(base).path.rstrip("/")
+    api = sb.Session(base)
+    api.login("alice", "wonderland", mount=mount)
+    for number in range(count):
+        status, _ = api.request("POST", mount + "/authenticated/todos/createTodo", {"title": "Errand %d" % number})
+        if status != 200:
+            raise Failure("creating errand %d answered %d" % (number, status))
+
+
+def return_to_origin(session, scripts):
+    """A long list, its last todo, the breadcrumb back: the list shows that todo's link in the
+    viewport, focused (autofocus, so with scripts off too)."""
+    driver = session.driver
+    label = "scripts-on" if scripts else "scripts-off"
+    driver.get(session.base + "/unauthenticated")
+    session.find("#username").send_keys("alice")
+    session.find("#password").send_keys("wonderland")
+    session.find("button[type=submit]").click()
+    session.expect_path("/authenticated/home")
+    driver.get(session.base + "/authenticated/todos")
+    session.expect_path("/authenticated/todos")
+    links = driver.find_elements(By.CSS_SELECTOR, "#todo-list a.list-link")
+    if len(links) < 50:
+        raise Failure("the list shows %d todos, expected at least 50" % len(links))
+    last = links[-1].get_attribute("href")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", links[-1])
+    links[-1].click()
+    session.expect_path(urllib.parse.urlsplit(last).path[len(session.mount):])
+    session.step("return-opened-last-%s" % label)
+    session.find("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos")).click()
+    session.expect_path("/authenticated/todos")
+    where = driver.execute_script(
+        "const e = document.activeElement, r = e.getBoundingClientRect();"
+        "return [e.tagName, e.href || '', r.top, r.bottom, window.innerHeight, window.scrollY];"
+    )
+    tag, href, top, bottom, height, scrolled = where
+    if tag != "A" or href != last:
+        raise Failure("back on the list (%s), the focus is on %s %r, not the link to %s" % (label, tag, href, last))
+    if top < 0 or bottom > height or scrolled <= 0:
+        raise Failure("back on the list (%s), the todo's link is not in view: %r" % (label, where))
+    print("     (%s: the link at %d-%d px of a %d px viewport, scrolled %d px)" % (label, top, bottom, height, scrolled))
+    session.step("return-focused-%s" % label)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
@@ -333,6 +383,11 @@ def main():
     try:
         driver = make_driver()
         run(Session(driver, base, shots))
+        add_errands(base, 50)
+        for scripts in (False, True):
+            driver.quit()
+            driver = make_driver(scripts=scripts)
+            return_to_origin(Session(driver, base, shots), scripts)
     except Failure as failure:
         if driver is not None:
             driver.save_screenshot(os.path.join(shots, "failure.png"))

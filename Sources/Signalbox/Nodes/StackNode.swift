@@ -117,9 +117,25 @@ final class StackNode: CoordinatorNode {
 
     /// Pops items until `count` remain, top first.
     func truncate(to count: Int, _ hooks: inout HookQueue) {
-        while self.items.count > max(count, 0) {
+        let kept = max(count, 0)
+        guard self.items.count > kept else { return }
+        let first = self.items[kept]
+        while self.items.count > kept {
             self.dispose(self.items.removeLast(), &hooks)
         }
+        // After the disposals, which may pop the stacks of child coordinators: this pop, the
+        // outermost, is the one the user comes back from.
+        self.noteDeparture(of: first, keeping: kept)
+    }
+
+    /// Records that `entry` (and whatever was above it) left the stack, `kept` items remaining.
+    private func noteDeparture(of entry: Entry, keeping kept: Int) {
+        self.tree?.departure = NavigationTree.Departure(
+            node: self,
+            kept: kept,
+            route: self.table.routes[entry.route].name,
+            inputSegment: entry.inputSegment
+        )
     }
 
     /// Replaces the root (popping every item first).
@@ -198,6 +214,7 @@ final class StackNode: CoordinatorNode {
         var entry = self.items.removeLast()
         entry.finished = true
         self.dispose(entry, &hooks)
+        self.noteDeparture(of: entry, keeping: index)
         if let owner = self.owner { hooks.deliver(handler, to: owner, value: value) }
     }
 

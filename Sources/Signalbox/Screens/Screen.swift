@@ -67,12 +67,26 @@ public protocol Screen: SendableMetatype {
     /// The fields of the screen's form, for the host to render and document: a
     /// ``FormScreen``'s ``FormScreen/Form``; `nil` (the default) for other screens.
     static var formSchema: FormSchema? { get }
+    /// The `id` of the element that leads to `child`, which the page focuses (and so scrolls
+    /// into view) when the user comes back from that child; `nil` (the default): the first
+    /// link whose `href` is the child's URL.
+    ///
+    /// Override it when the element to return to is not such a link, a row with two links, say:
+    ///
+    /// ```swift
+    /// func returnFocusID(for child: ReturnedChild) -> String? {
+    ///     child.route == "todo" ? child.inputSegment.map { "todo-\($0)-title" } : nil
+    /// }
+    /// ```
+    func returnFocusID(for child: ReturnedChild) -> String?
 }
 
 extension Screen {
     public var dataVersion: String? { nil }
 
     public static var formSchema: FormSchema? { nil }
+
+    public func returnFocusID(for child: ReturnedChild) -> String? { nil }
 
     public func download(_ name: String, context: ScreenContext) async throws -> Download? { nil }
 

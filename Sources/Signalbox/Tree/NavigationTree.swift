@@ -38,6 +38,9 @@ public final class NavigationTree {
     public internal(set) var notices: [Notice] = [] {
         didSet { self.noteChange() }
     }
+    /// The entry popped last, until a page takes it (``takeReturn(to:)``); not part of a
+    /// snapshot: it matters to the next page only.
+    var departure: Departure?
     /// Counts the changes to what a snapshot holds (stacks, roots, tabs, the pending path, the
     /// answered submissions, the notices): while
     /// it stays the same, ``snapshot()`` does too, so a session store can skip snapshotting a

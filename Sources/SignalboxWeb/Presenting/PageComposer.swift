@@ -136,6 +136,9 @@ struct PageComposer {
             with: .object(Self.fields(of: page.viewModels[index] ?? .null).merging(context) { _, new in new }),
             fragments: [:]
         )
+        if index == page.topIndex, let child = page.returnedFrom {
+            ReturnFocus.mark(&html, id: page.returnFocusID, url: self.mount.url(for: child.path))
+        }
         for wrapper in page.layout.wrappers(for: index).reversed() {
             var fields = Self.fields(of: wrapper.viewModel).merging(context) { _, new in new }
             fields["content"] = nil  // the fragment: a field of the wrapper's own must not hide it

@@ -45,6 +45,10 @@ struct PageDocument: Sendable {
     var validator: PageValidator?
     /// The notices this page shows (taken from the tree: no other page shows them).
     var notices: [Notice] = []
+    /// The child of the top screen the user just came back from (taken from the tree).
+    var returnedFrom: ReturnedChild?
+    /// The id of the element leading to ``returnedFrom``, when the top screen names one.
+    var returnFocusID: String?
 
     /// Loads the page `branch` of `state`'s tree shows; `forJSON` adds what only JSON answers
     /// show (the snapshot and the available routes). With `takingNotices`, the page takes the
@@ -54,7 +58,8 @@ struct PageDocument: Sendable {
         branch: ActiveBranch,
         echo: FormEcho?,
         forJSON: Bool,
-        takingNotices: Bool = true
+        takingNotices: Bool = true,
+        returnedFrom: ReturnedChild? = nil
     ) async throws -> PageDocument {
         var screens: [Screen] = []
         screens.reserveCapacity(branch.screens.count)
@@ -103,7 +108,9 @@ struct PageDocument: Sendable {
             submission: forJSON ? "" : RandomToken.hex(byteCount: 16),
             echo: echo,
             snapshot: snapshot,
-            notices: notices
+            notices: notices,
+            returnedFrom: returnedFrom,
+            returnFocusID: returnedFrom.flatMap { branch.screens[topIndex].screen.returnFocusID(for: $0) }
         )
     }
 

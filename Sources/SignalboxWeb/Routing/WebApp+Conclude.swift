@@ -17,10 +17,13 @@ extension WebApp {
             case .show(let echo, let walked):
                 do {
                     let branch = walked ?? state.tree.activeBranch
+                    let returnedFrom =
+                        exchange.isSafeMethod && exchange.method != .head ? state.tree.takeReturn(to: branch) : nil
                     // Only a page a GET shows as it is can be revalidated (not a rejected form,
-                    // nor a page with notices: a copy of it must not come back with a 304).
+                    // nor a page with notices or one returned to: a copy of it must not come
+                    // back with a 304).
                     let validator =
-                        echo == nil && exchange.isSafeMethod && state.tree.notices.isEmpty
+                        echo == nil && exchange.isSafeMethod && state.tree.notices.isEmpty && returnedFrom == nil
                         ? try await PageValidator.of(
                             branch,
                             in: &state,
@@ -39,7 +42,8 @@ extension WebApp {
                         branch: branch,
                         echo: echo,
                         forJSON: exchange.wantsJSON,
-                        takingNotices: exchange.method != .head
+                        takingNotices: exchange.method != .head,
+                        returnedFrom: returnedFrom
                     )
                     page.validator = validator
                     return Answer(.page(page), keepsNewSession: true)

@@ -31,6 +31,12 @@ struct TestbedScreen: Screen {
         case .presented: "Presented screen"
         }
     }
+    /// Coming back from a screen or testbed this one opened: the button that opened it (its
+    /// `id` as the template spells it).
+    func returnFocusID(for child: ReturnedChild) -> String? {
+        "testbed-\(self.level)-\(self.coordinator?.stack.count ?? 0)-\(self.kind.rawValue)-\(child.route)"
+    }
+
     var viewModel: ViewModel {
         let coordinator = self.coordinator
         return [
