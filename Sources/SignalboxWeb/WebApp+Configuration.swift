@@ -22,6 +22,9 @@ extension WebApp {
         public var maxFormFields: Int
         /// The longest decoded form field name or value, in bytes (default 32 KiB; longer → 413).
         public var maxFieldBytes: Int
+        /// The largest draft of a form kept (`POST /_draft`: its fields' names and values, in
+        /// bytes; default 16 KiB; larger → 413). A session keeps ``/Signalbox/NavigationTree/draftLimit`` drafts.
+        public var maxDraftBytes = 16 * 1024
         /// The longest request path, `from` path or route `input` accepted, in bytes (default
         /// 8 KiB; longer → 414), so a huge input never reaches a tree or the pages' links.
         public var maxPathBytes: Int

@@ -177,6 +177,21 @@ import Testing
                 notices: Notice.Kind.allCases.map { Notice($0, "Todo “\($0)” saved.") }
             )
         ),
+        (
+            "drafts, with notices and submissions",
+            NavigationSnapshot(
+                root: Self.navigation(),
+                submissions: [AnsweredSubmission(key: "k", path: "/a")],
+                notices: [Notice(.info, "Hi")],
+                drafts: [
+                    Draft(path: "/items/create", fields: [Draft.Field(name: "title", value: "Buy <oat>\nmilk")]),
+                    Draft(
+                        path: "/items/item/3/edit",
+                        fields: [Draft.Field(name: "tag", value: "a"), Draft.Field(name: "tag", value: "")]
+                    ),
+                ]
+            )
+        ),
     ]
 
     @Test(arguments: Self.shapes)

@@ -45,7 +45,8 @@ import TodoApp
             "/authenticated/testbed/pushCoordinator", "/authenticated/testbed/modalCoordinator",
         ]
         let actions = ["route", "pop", "popToRoot", "tab", "dismiss"].map { "/_nav/" + $0 }
-        #expect(Set(paths.keys) == Set(pages + actions + ["/_signalbox/signalbox.css"]))
+        let library = ["/_signalbox/signalbox.css", "/_signalbox/drafts.js", "/_draft"]
+        #expect(Set(paths.keys) == Set(pages + actions + library))
         let todo = paths["/authenticated/todos/todo/{todo}"]?["get"]?["parameters"]
         #expect(
             todo == [

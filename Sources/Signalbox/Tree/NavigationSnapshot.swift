@@ -10,21 +10,25 @@ public struct NavigationSnapshot: Codable, Equatable, Sendable {
     public var submissions: [AnsweredSubmission]
     /// The notices waiting for the next page (absent from the JSON when there are none).
     public var notices: [Notice]
+    /// The drafts of screens' forms (absent from the JSON when there are none).
+    public var drafts: [Draft]
 
     public init(
         root: CoordinatorSnapshot,
         pendingPath: String? = nil,
         submissions: [AnsweredSubmission] = [],
-        notices: [Notice] = []
+        notices: [Notice] = [],
+        drafts: [Draft] = []
     ) {
         self.root = root
         self.pendingPath = pendingPath
         self.submissions = submissions
         self.notices = notices
+        self.drafts = drafts
     }
 
     private enum CodingKeys: String, CodingKey {
-        case root, pendingPath, submissions, notices
+        case root, pendingPath, submissions, notices, drafts
     }
 
     /// Reads snapshots saved before submissions were kept, too.
@@ -34,6 +38,7 @@ public struct NavigationSnapshot: Codable, Equatable, Sendable {
         self.pendingPath = try container.decodeIfPresent(String.self, forKey: .pendingPath)
         self.submissions = try container.decodeIfPresent([AnsweredSubmission].self, forKey: .submissions) ?? []
         self.notices = try container.decodeIfPresent([Notice].self, forKey: .notices) ?? []
+        self.drafts = try container.decodeIfPresent([Draft].self, forKey: .drafts) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,6 +47,7 @@ public struct NavigationSnapshot: Codable, Equatable, Sendable {
         try container.encodeIfPresent(self.pendingPath, forKey: .pendingPath)
         if !self.submissions.isEmpty { try container.encode(self.submissions, forKey: .submissions) }
         if !self.notices.isEmpty { try container.encode(self.notices, forKey: .notices) }
+        if !self.drafts.isEmpty { try container.encode(self.drafts, forKey: .drafts) }
     }
 }
 
@@ -106,7 +112,8 @@ extension NavigationTree {
             root: try self.rootNode.snapshot(),
             pendingPath: self.pendingPath,
             submissions: self.answeredSubmissions,
-            notices: self.notices
+            notices: self.notices,
+            drafts: self.drafts
         )
     }
 
@@ -122,6 +129,7 @@ extension NavigationTree {
         self.pendingPath = snapshot.pendingPath
         self.answeredSubmissions = Array(snapshot.submissions.suffix(Self.answeredSubmissionLimit))
         self.notices = Array(snapshot.notices.suffix(Self.noticeLimit))
+        self.drafts = Array(snapshot.drafts.suffix(Self.draftLimit))
         try await hooks.run()
     }
 }

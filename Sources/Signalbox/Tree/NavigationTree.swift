@@ -38,11 +38,16 @@ public final class NavigationTree {
     public internal(set) var notices: [Notice] = [] {
         didSet { self.noteChange() }
     }
+    /// What the user typed into screens' forms and has not sent, least recently saved first
+    /// (see ``Draft``).
+    public internal(set) var drafts: [Draft] = [] {
+        didSet { self.noteChange() }
+    }
     /// The entry popped last, until a page takes it (``takeReturn(to:)``); not part of a
     /// snapshot: it matters to the next page only.
     var departure: Departure?
     /// Counts the changes to what a snapshot holds (stacks, roots, tabs, the pending path, the
-    /// answered submissions, the notices): while
+    /// answered submissions, the notices, the drafts): while
     /// it stays the same, ``snapshot()`` does too, so a session store can skip snapshotting a
     /// tree that a request did not change. It may also move without a visible change.
     public private(set) var revision: UInt64 = 0

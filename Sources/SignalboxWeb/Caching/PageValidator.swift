@@ -90,6 +90,15 @@ extension StableHasher {
         self.combine(snapshot.root)
         // A page shown again after a submission gets a new one-time submission id.
         self.combine(snapshot.submissions.last?.key)
+        // A form shows its draft.
+        for draft in snapshot.drafts {
+            self.combine(draft.path)
+            self.combine(UInt64(draft.fields.count))
+            for field in draft.fields {
+                self.combine(field.name)
+                self.combine(field.value)
+            }
+        }
     }
 
     mutating func combine(_ coordinator: CoordinatorSnapshot) {

@@ -188,4 +188,34 @@ extension OpenAPIDocument {
             "responses": Self.responses(["200": Self.ref("Page"), "303": Self.ref("SeeOther")], errors, forPost: true),
         ]
     }
+
+    /// `POST /_draft`: keep (or discard) the draft of a page's form.
+    static func draftOperation(errors: ErrorCatalogue) -> ViewModel {
+        [
+            "operationId": "saveDraft",
+            "summary": .string(
+                "Keep what the user typed into the form of the page from names as its draft (or forget it with "
+                    + "_discard); the form shows it until it is accepted. Secret fields and files are never kept."
+            ),
+            "security": [["session": [], "csrfHeader": []], ["session": []]],
+            "requestBody": Self.formBody(
+                [
+                    "_csrf": Self.csrfField,
+                    "from": Schema.string.described("The public URL of the page whose form it is."),
+                    "_discard": Schema.string.described("Present: forget the draft."),
+                ],
+                required: ["from"],
+                // The form's own fields are the draft.
+                additional: true
+            ),
+            "responses": Self.responses(
+                [
+                    "204": ["description": "Kept (or forgotten)."],
+                    "303": Self.ref("SeeOther"),
+                ],
+                errors,
+                forPost: true
+            ),
+        ]
+    }
 }

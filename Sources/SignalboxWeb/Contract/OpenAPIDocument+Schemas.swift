@@ -41,6 +41,12 @@ extension OpenAPIDocument {
                     "pendingPath": Schema.string, "root": Schema.ref("CoordinatorSnapshot"),
                     "submissions": Schema.array(Schema.object(["key": Schema.string, "path": Schema.string])),
                     "notices": Schema.array(Schema.ref("Notice")),
+                    "drafts": Schema.array(
+                        Schema.object([
+                            "path": Schema.string,
+                            "fields": Schema.array(Schema.object(["name": Schema.string, "value": Schema.string])),
+                        ])
+                    ),
                 ],
                 required: ["root"]
             ),

@@ -61,6 +61,16 @@ public struct OpenAPIDocument: Sendable {
         for action in Self.navigationActions(routes) {
             paths["/_nav/\(action.name)"] = ["post": Self.actionOperation(action, errors: errors)]
         }
+        paths[WebRoute.draftPath] = ["post": Self.draftOperation(errors: errors)]
+        paths[DraftScript.path] = [
+            "get": [
+                "operationId": "libraryDraftScript",
+                "summary": "The optional script that keeps drafts of forms marked data-draft.",
+                "responses": [
+                    "200": ["description": "JavaScript", "content": ["text/javascript": ["schema": Schema.string]]]
+                ],
+            ]
+        ]
         paths[DefaultStylesheet.path] = [
             "get": [
                 "operationId": "libraryStylesheet",

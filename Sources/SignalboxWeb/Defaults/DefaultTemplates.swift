@@ -165,6 +165,18 @@ enum DefaultTemplates {
         {{>partials/field}}
         {{/formFields}}
         """# + "\n",
+        "partials/draft": #"""
+        {{! Shown above a form whose draft came back (see /_signalbox/drafts.js): a way to drop it,
+            with scripts or without. }}
+        {{#draft}}
+        <form method="post" action="{{mount}}/_draft" class="draft-note">
+        {{>partials/csrf}}
+        <input type="hidden" name="from" value="{{path}}">
+        <input type="hidden" name="_discard" value="1">
+        <p role="status">This form holds your unsent draft. <button type="submit" class="draft-discard">Discard it</button></p>
+        </form>
+        {{/draft}}
+        """# + "\n",
         "partials/form-error": #"""
         {{#error}}
         <p class="form-error" role="alert">{{error}}</p>

@@ -18,6 +18,25 @@ extension NavigationSnapshot {
         var output = ""
         output.reserveCapacity(512)
         output += "{"
+        if !self.drafts.isEmpty {
+            output += "\"drafts\":["
+            for (index, draft) in self.drafts.enumerated() {
+                if index > 0 { output += "," }
+                output += "{\"fields\":["
+                for (index, field) in draft.fields.enumerated() {
+                    if index > 0 { output += "," }
+                    output += "{\"name\":"
+                    JSONEscaping.appendQuoted(field.name, to: &output)
+                    output += ",\"value\":"
+                    JSONEscaping.appendQuoted(field.value, to: &output)
+                    output += "}"
+                }
+                output += "],\"path\":"
+                JSONEscaping.appendQuoted(draft.path, to: &output)
+                output += "}"
+            }
+            output += "],"
+        }
         if !self.notices.isEmpty {
             output += "\"notices\":["
             for (index, notice) in self.notices.enumerated() {

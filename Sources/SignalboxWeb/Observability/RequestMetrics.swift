@@ -69,8 +69,10 @@ extension WebRoute {
         case .download: "download"
         case .form: "form"
         case .navigation: "navigation"
+        case .draft: "draft"
         case .developerTree, .sessionStats, .openAPIDocument, .routeTable: "developer"
         case .libraryStylesheet: "stylesheet"
+        case .libraryScript: "script"
         }
     }
 }

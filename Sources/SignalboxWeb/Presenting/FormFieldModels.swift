@@ -13,9 +13,10 @@ enum FormFieldModels {
     /// rejection: first invalid field) gets `autofocus`.
     static func fields(_ schema: FormSchema, echo: FormEcho?, focus: Bool) -> ViewModel.Fields {
         let firstInvalid = echo.flatMap { echo in
-            schema.fields.first { echo.rejection.fieldErrors[$0.name] != nil }?.name
+            echo.rejection.flatMap { rejection in schema.fields.first { rejection.fieldErrors[$0.name] != nil }?.name }
         }
-        let focus = !focus ? nil : echo == nil ? schema.fields.first { $0.control != .hidden }?.name : firstInvalid
+        let focus =
+            !focus ? nil : echo?.rejection == nil ? schema.fields.first { $0.control != .hidden }?.name : firstInvalid
         var byName = ViewModel.Fields()
         var list: [ViewModel] = []
         list.reserveCapacity(schema.fields.count)
@@ -48,7 +49,7 @@ enum FormFieldModels {
     static func model(_ field: FormSchema.Field, echo: FormEcho?, autofocus: Bool) -> ViewModel {
         let id = "field-" + field.name.map { $0 == "." ? "-" : $0 }.map(String.init).joined()
         let sent = echo?.values(of: field.name) ?? []
-        let error = echo?.rejection.fieldErrors[field.name]
+        let error = echo?.rejection?.fieldErrors[field.name]
         let hintID = field.hint == nil ? nil : id + "-hint"
         let errorID = error == nil ? nil : id + "-error"
         let describedBy = [hintID, errorID].compactMap { $0 }.joined(separator: " ")

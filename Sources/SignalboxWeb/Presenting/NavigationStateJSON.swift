@@ -79,9 +79,9 @@ enum NavigationStateJSON {
             json.string("pop", page.pathAfterPop.map(mount.url(for:)))
             json.string("template", page.top.template)
             json.value("screen", page.viewModels[page.topIndex] ?? .null)
-            if let echo {
+            if let echo, let rejection = echo.rejection {
                 json.string("error", "invalidForm")
-                json.string("message", echo.rejection.message)
+                json.string("message", rejection.message)
                 json.int("status", 422)
                 let extras = echo.viewModel
                 json.value("fieldErrors", extras["fieldErrors"] ?? [:])

@@ -96,7 +96,7 @@ struct PageComposer {
             "fullScreenClose": self.url(layout.fullScreenClosePath),
             "popPath": self.url(page.pathAfterPop),
             "devTools": .bool(self.developerTools),
-            "status": .int(echo == nil ? 200 : 422),
+            "status": .int(page.isRejectedForm ? 422 : 200),
         ]
         return (model, pageContent)
     }

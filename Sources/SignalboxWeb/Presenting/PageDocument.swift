@@ -37,7 +37,7 @@ struct PageDocument: Sendable {
     var csrf: String
     /// The page's one-time submission id, which its forms post as `_submission` (HTML pages only).
     var submission: String = ""
-    /// A rejected form to show again (status 422).
+    /// A rejected form to show again (status 422), or the top screen's draft.
     var echo: FormEcho?
     /// The tree's snapshot; loaded for JSON answers only.
     var snapshot: NavigationSnapshot?
@@ -118,5 +118,5 @@ struct PageDocument: Sendable {
     var top: Screen { self.screens[self.topIndex] }
     var topTitle: String { self.top.title }
     /// 200, or 422 for a rejected form.
-    var isRejectedForm: Bool { self.echo != nil }
+    var isRejectedForm: Bool { self.echo?.rejection != nil }
 }

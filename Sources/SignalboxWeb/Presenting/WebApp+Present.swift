@@ -69,6 +69,12 @@ extension WebApp {
             var response = Response(status: .ok, contentType: "text/css; charset=utf-8", body: text)
             response.headerFields[.cacheControl] = "public, max-age=3600"
             return response
+        case .script(let text):
+            var response = Response(status: .ok, contentType: "text/javascript; charset=utf-8", body: text)
+            response.headerFields[.cacheControl] = "public, max-age=3600"
+            return response
+        case .noContent:
+            return Response(status: .noContent, headerFields: HTTPFields())
         case .download(let download):
             return .download(download)
         case .presented(let response):

@@ -19,6 +19,10 @@ struct Answer: Sendable {
         case json(String)
         /// A stylesheet the library ships.
         case stylesheet(String)
+        /// A script the library ships.
+        case script(String)
+        /// `204 No Content`: done, nothing to show (a draft saved).
+        case noContent
         /// A file a screen offers, sent as an attachment.
         case download(Download)
         /// A response presented already (a new visitor's first page: see `WebApp.newVisitor`).

@@ -86,6 +86,7 @@ extension Response {
 enum FieldNames {
     static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+    static let secFetchMode = HTTPField.Name("Sec-Fetch-Mode")!
     static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
     static let xRequestID = SecurityHeaderNames.xRequestID

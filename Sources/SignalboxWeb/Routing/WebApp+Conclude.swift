@@ -37,10 +37,12 @@ extension WebApp {
                     {
                         return Answer(.notModified(validator), keepsNewSession: true)
                     }
+                    // A form the user began and has not sent shows their draft.
+                    let draft = echo == nil ? state.tree.draft(at: branch.path) : nil
                     var page = try await PageDocument.load(
                         state,
                         branch: branch,
-                        echo: echo,
+                        echo: draft.map { FormEcho(draft: $0, isSecret: self.configuration.isSecretField) } ?? echo,
                         forJSON: exchange.wantsJSON,
                         takingNotices: exchange.method != .head,
                         returnedFrom: returnedFrom

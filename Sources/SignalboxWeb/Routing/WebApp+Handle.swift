@@ -35,6 +35,8 @@ extension WebApp {
             }
         case .navigation(let action):
             return try await self.post(exchange) { state, form in await self.perform(action, form, &state) }
+        case .draft:
+            return try await self.saveDraft(exchange)
         case .developerTree:
             if let answer = try await self.withSession(
                 exchange,
@@ -49,6 +51,8 @@ extension WebApp {
             return await self.developerTree(SessionState.new(tree: self.makeTree(), now: self.clock.now), exchange)
         case .libraryStylesheet:
             return Answer(.stylesheet(DefaultStylesheet.text))
+        case .libraryScript:
+            return Answer(.script(DraftScript.text))
         case .sessionStats:
             var writer = JSONWriter()
             let count = try await self.sessionCount
@@ -194,7 +198,7 @@ extension WebApp {
     /// The form: a `multipart/form-data` body the server read already, or the body as
     /// urlencoded or multipart, within the configured limits. An empty body is an empty form.
     /// A multipart body read here is spooled by `spooler`, which the caller discards.
-    private func decodeForm(_ exchange: Exchange, spooling spooler: inout MultipartSpooler?) throws -> FormData {
+    func decodeForm(_ exchange: Exchange, spooling spooler: inout MultipartSpooler?) throws -> FormData {
         if let multipart = exchange.request.multipart { return FormData(multipart) }
         let body = exchange.request.body
         if !body.isEmpty, let type = exchange.request.headerFields.combinedValue(.contentType) {

@@ -12,24 +12,29 @@ import SignalboxHTTP
 /// | `GET`/`HEAD` `<path>?download=<name>` | ``download(_:name:)`` — reshape, then the top screen's file |
 /// | `POST <path>` | ``form(_:)`` — a form for the screen on top of that path |
 /// | `POST /_nav/<action>` | ``navigation(_:)`` — the router API |
+/// | `POST /_draft` | ``draft`` — keep (or discard) the draft of a page's form |
 /// | `GET`/`HEAD` `/_dev/tree`, `/_dev/routes`, `/_dev/sessions`, `/_dev/openapi.json` | developer pages (with developer tools on) |
-/// | `GET`/`HEAD` `/_signalbox/signalbox.css` | the default layout's stylesheet |
+/// | `GET`/`HEAD` `/_signalbox/signalbox.css`, `/_signalbox/drafts.js` | the default layout's stylesheet, the drafts script |
 enum WebRoute: Equatable {
     case page(String)
     case download(String, name: String)
     case form(String)
     case navigation(NavigationAction)
+    case draft
     case developerTree
     case sessionStats
     case openAPIDocument
     case routeTable
     /// A file the library ships (the default stylesheet).
     case libraryStylesheet
+    /// A script the library ships (drafts).
+    case libraryScript
 
     static let developerTreePath = "/_dev/tree"
     static let sessionStatsPath = "/_dev/sessions"
     static let openAPIDocumentPath = "/_dev/openapi.json"
     static let routeTablePath = "/_dev/routes"
+    static let draftPath = "/_draft"
 
     /// Resolves `method` and the raw request path (mount path included), refusing what no
     /// route answers. The routes carry app paths.
@@ -54,6 +59,11 @@ enum WebRoute: Equatable {
             self = .navigation(action)
             return
         }
+        if path == Self.draftPath {
+            guard method == .post else { throw WebError.methodNotAllowed(allow: "POST") }
+            self = .draft
+            return
+        }
         if path == "/_dev" || path.hasPrefix("/_dev/") {
             let route: WebRoute? =
                 switch path {
@@ -71,11 +81,15 @@ enum WebRoute: Equatable {
             return
         }
         if path == "/_signalbox" || path.hasPrefix("/_signalbox/") {
-            guard path == DefaultStylesheet.path else {
-                throw WebError.notFound("There is no file at \(path.prefix(64)).")
-            }
+            let route: WebRoute? =
+                switch path {
+                case DefaultStylesheet.path: .libraryStylesheet
+                case DraftScript.path: .libraryScript
+                default: nil
+                }
+            guard let route else { throw WebError.notFound("There is no file at \(path.prefix(64)).") }
             guard isRead else { throw WebError.methodNotAllowed(allow: "GET, HEAD") }
-            self = .libraryStylesheet
+            self = route
             return
         }
         try PathLimits.refuseNUL(in: path)
