@@ -11,8 +11,9 @@ Starts the demo on a free port, then: login (wrong, then right password) -> Todo
 a todo -> the new-todo dialog -> submit -> Back -> Forward -> reload -> attach a file to the todo
 and download it -> a double click on "Create" makes one todo -> another tab and back (the Todos
 tab keeps its stack) -> logout and Back; then, with 50 more todos and the pages' scripts off and
-on, the last todo of the list and the breadcrumb back (return to origin). Checks what every page
-shows, saves a screenshot per step and prints how long it took. Exits non-zero on the first failure.
+on, the last todo of the list and the breadcrumb back (return to origin); then a draft typed into
+the new-todo dialog, another tab, kill -9 and a restart, and the todo created. Checks what every
+page shows, saves a screenshot per step and prints how long it took. Exits non-zero on the first failure.
 """
 
 import os
@@ -39,10 +40,11 @@ class Failure(Exception):
     pass
 
 
-def start_demo(binary):
-    """Starts the demo with --port 0 and returns (process, base URL) once it listens."""
+def start_demo(binary, folder=None):
+    """Starts the demo with --port 0 (its data and sessions in `folder`, a new one by default)
+    and returns (process, base URL) once it listens."""
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    folder = tempfile.mkdtemp(prefix="signalbox-browser-")
+    folder = folder or tempfile.mkdtemp(prefix="signalbox-browser-")
     try:
         process, url = sb.start([binary, "--port", "0", "--database", os.path.join(folder, "demo.sqlite")], cwd=repo)
     except RuntimeError as error:
@@ -371,6 +373,51 @@ def return_to_origin(session, scripts):
     session.step("return-focused-%s" % label)
 
 
+def drafts(session, restart):
+    """What the user types into the new-todo dialog survives another tab, kill -9 and a restart
+    (the pages' drafts script, sessions in SQLite), and goes once the todo is created.
+    `restart()` kills the demo and starts it again on the same files; it returns the new base.
+    The browser is signed in already."""
+    driver = session.driver
+    driver.get(session.base + "/authenticated/todos/createTodo")
+    session.expect_text("dialog.modal h2", "New todo")
+    typed = "Half-typed errand: return the Hatter's hat"
+    session.find("#field-title").send_keys(typed)
+    session.step("draft-typed")
+    # Closed at once (the script sends the draft as the page goes: sendBeacon), another tab, back.
+    session.find("dialog.modal a.modal-close").click()
+    session.expect_path("/authenticated/todos")
+    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/projects")).click()
+    session.expect_path("/authenticated/projects")
+    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/todos")).click()
+    session.expect_path("/authenticated/todos")
+    session.click_link("New todo")
+    session.expect_path("/authenticated/todos/createTodo")
+    if session.find("#field-title").get_attribute("value") != typed:
+        raise Failure("after another tab, the new-todo form shows %r" % session.find("#field-title").get_attribute("value"))
+    session.find(".draft-note")
+    session.step("draft-back-after-a-tab")
+    session.base = restart()
+    driver.get(session.base + "/authenticated/todos/createTodo")
+    session.expect_path("/authenticated/todos/createTodo")
+    if session.find("#field-title").get_attribute("value") != typed:
+        raise Failure("after kill -9 and a restart, the new-todo form shows %r" % session.find("#field-title").get_attribute("value"))
+    session.step("draft-after-kill-9")
+    session.find(".draft-note button[type=submit]").click()  # "Discard it": back to the empty form
+    session.expect_path("/authenticated/todos/createTodo")
+    session.wait.until(lambda _: not driver.find_elements(By.CSS_SELECTOR, ".draft-note"))
+    if session.find("#field-title").get_attribute("value") != "":
+        raise Failure("the discarded draft is still in the form")
+    session.step("draft-discarded")
+    session.find("#field-title").send_keys(typed)
+    session.find("dialog.modal form[data-draft] button[type=submit]").click()
+    session.expect_text("h1", typed)
+    driver.get(session.base + "/authenticated/todos/createTodo")
+    if session.find("#field-title").get_attribute("value") != "" or driver.find_elements(By.CSS_SELECTOR, ".draft-note"):
+        raise Failure("the draft is still there after the todo was created")
+    session.step("draft-gone-after-create")
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
@@ -379,7 +426,16 @@ def main():
     os.makedirs(shots, exist_ok=True)
     started = time.monotonic()
     process, base = start_demo(binary)
+    folder = process.data_folder
     driver = None
+
+    def restart():
+        nonlocal process
+        process.kill()  # kill -9: nothing is flushed on the way out
+        process.wait(timeout=10)
+        process, url = start_demo(binary, folder)
+        return url
+
     try:
         driver = make_driver()
         run(Session(driver, base, shots))
@@ -388,6 +444,7 @@ def main():
             driver.quit()
             driver = make_driver(scripts=scripts)
             return_to_origin(Session(driver, base, shots), scripts)
+        drafts(Session(driver, base, shots), restart)
     except Failure as failure:
         if driver is not None:
             driver.save_screenshot(os.path.join(shots, "failure.png"))
@@ -401,7 +458,7 @@ def main():
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
-        shutil.rmtree(process.data_folder, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
     print("PASS browser test in %.1f s (screenshots in %s)" % (time.monotonic() - started, shots))
     return 0
 
