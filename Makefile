@@ -98,8 +98,8 @@ vapor-tests:
 # Three instances of todo-demo-postgres (developer mode: X-Served-By) behind nginx, on a throwaway
 # PostgreSQL, twice: the curl suite through nginx, then cluster_test.py (two windows of one session
 # at once on two instances; kill -9 of an instance; the login throttle shared by the instances;
-# PostgreSQL restarted and down). Each run gets a fresh cluster and database. CLUSTER_BINARY picks
-# another build of the instance program.
+# PostgreSQL restarted and down; a draft saved on one instance, shown by the next). Each run gets
+# a fresh cluster and database. CLUSTER_BINARY picks another build of the instance program.
 CLUSTER_BINARY ?= $(POSTGRES_PACKAGE)/.build/debug/todo-demo-postgres
 CLUSTER_TEST = INSTANCES=3 PORT=0 HOST=127.0.0.1 POSTGRES_URL= CLUSTER_DIR= INSTANCE_COMMAND= INSTANCE_ARGS=--dev BINARY='$(CLUSTER_BINARY)' \
 	$(POSTGRES_PACKAGE)/scripts/cluster.sh --run

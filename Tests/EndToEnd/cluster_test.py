@@ -8,7 +8,7 @@ Usage (the cluster's instances in developer mode, so that they name themselves i
 
     --rounds N      rounds of the concurrency check (30)
     --seed S        the seed that picks its action pairs (random; printed, to replay a failure)
-    --only PARTS    a comma-separated subset of: concurrency, kill, postgres, throttle
+    --only PARTS    a comma-separated subset of: concurrency, kill, postgres, throttle, drafts
 
 cluster.sh exports CLUSTER_URL (nginx), CLUSTER_DIR (the instances file, the throwaway PostgreSQL
 in CLUSTER_DIR/postgres) and CLUSTER_POSTGRES_URL. The database must hold the demo's seed data
@@ -34,6 +34,8 @@ in CLUSTER_DIR/postgres) and CLUSTER_POSTGRES_URL. The database must hold the de
                503 with Retry-After (never a 500, never a hang), /readyz says 503 while the
                database is down, the instances recover by themselves (same processes), and every
                acknowledged todo exists afterwards.
+  drafts       A draft of the new-todo form saved through each instance fills the form on the
+               next (issue 37); once the form is accepted on one, no instance shows it.
 
 Prints PASS, FAIL or NOTE lines and timings; exits non-zero when a check failed.
 """
@@ -816,10 +818,33 @@ def throttle_part(options):
           f"{probe.describe()} {dict(probe.headers)}")
 
 
+def drafts_part(options):
+    """A draft saved through one instance fills the form on the next (the sessions' table holds it)."""
+    base = os.environ["CLUSTER_URL"]
+    ports = [port for _, port in instances()]
+    alice = Session("alice", base).login()
+    create = "/authenticated/todos/createTodo"
+    if alice.get(create).status != 200:
+        raise Abort("the new-todo dialog did not show")
+    for index, port in enumerate(ports):
+        typed = f"Draft typed on instance {port}"
+        saved = alice.post("/_draft", {"from": create, "title": typed}, base=instance_url(port))
+        shown = alice.get(create, base=instance_url(ports[(index + 1) % len(ports)]))
+        check(saved.status == 204 and shown.status == 200 and f'value="{typed}"' in shown.body,
+              f"a draft saved on instance {port} fills the form on instance {ports[(index + 1) % len(ports)]}",
+              f"{saved.describe()}; {shown.describe()}")
+    created = alice.post(create, {"title": "Made from the draft"}, base=instance_url(ports[0]))
+    shown = alice.get(create, base=instance_url(ports[-1]))
+    check(created.status == 303 and "Draft typed on" not in shown.body,
+          "once the form is accepted on one instance, no instance shows the draft",
+          f"{created.describe()}; {shown.describe()}")
+
+
 # ---------------------------------------------------------------- main
 
 
-PARTS = {"concurrency": concurrency_part, "kill": kill_part, "throttle": throttle_part, "postgres": postgres_part}
+PARTS = {"concurrency": concurrency_part, "kill": kill_part, "throttle": throttle_part, "postgres": postgres_part,
+         "drafts": drafts_part}
 
 
 def main():
