@@ -31,6 +31,9 @@
 #   cost      Benchmarks/cost/cost.sh — issue 36: C vs memory vs SQLite, list page and list <-> todo, CPU and
 #             context switches per request, pinned to one core and not (section "cost", about 20 minutes;
 #             runs only when named)
+#   drafts    Benchmarks/drafts/drafts.sh — issue 37: server CPU per draft save (POST /_draft) against a list
+#             page, in memory and on SQLite, and the drafts script's size (section "drafts", about 4 minutes;
+#             runs only when named)
 #   embedding Benchmarks/embedding/embedding.sh — the list page on the embedded server vs mounted at /todo
 #             in the Hummingbird and Vapor examples (section "embedding", about 4 minutes)
 #
@@ -57,7 +60,8 @@ if [ -z "${SKIP_BUILD:-}" ]; then
         rm -f "$ROOT/Benchmarks/$package/.build/release.yaml" "$ROOT/Benchmarks/$package/.build/release/description.json"
     done
     rm -f "$ROOT/Benchmarks/.build/mhd-hello/release.yaml" "$ROOT/Benchmarks/.build/mhd-hello/release/description.json"
-    if wants load || wants sessions || wants durable || wants scaleout || wants embedding || wants cost; then
+    if wants load || wants sessions || wants durable || wants scaleout || wants embedding || wants cost \
+        || wants drafts; then
         swift build -c release --product todo-demo --scratch-path "$ROOT/Benchmarks/.build/root"
     fi
     if wants scaleout; then
@@ -94,6 +98,7 @@ wants scaleout && "$ROOT/Benchmarks/scaleout/scaleout.sh"
 wants embedding && "$ROOT/Benchmarks/embedding/embedding.sh"
 wants forms && "$ROOT/Benchmarks/forms/forms.sh"
 wants cost && "$ROOT/Benchmarks/cost/cost.sh"
+wants drafts && "$ROOT/Benchmarks/drafts/drafts.sh"
 wants viewmodels && "$ROOT/Benchmarks/viewmodels/viewmodels.sh"
 
 echo "== done in $(( $(date +%s) - started )) s; see BENCHMARKS.md"

@@ -55,6 +55,16 @@ import Testing
         #expect(try await browser.get("/edit").body.contains(">short</textarea>"))
     }
 
+    @Test func onlyTheFormTheDraftWasTypedIntoDropsItWhenAccepted() async throws {
+        let browser = try DraftApp().browser()
+        try await browser.get("/edit")
+        try await browser.post("/_draft", ["from": "/edit", "note": "Dear Alice"], headers: Self.fetch)
+        #expect(try await browser.post("/edit", ["action": "toggle"]).status == .seeOther)
+        #expect(try await browser.get("/edit").body.contains(">Dear Alice</textarea>"))
+        #expect(try await browser.post("/edit", ["note": "Dear Alice,"]).status == .seeOther)
+        #expect(try await browser.get("/edit").body.contains(#"<textarea name="note"></textarea>"#))
+    }
+
     @Test func aDraftOfAnotherPageDoesNotFillThisOne() async throws {
         let browser = try DraftApp().browser()
         try await browser.get("/edit")
@@ -67,6 +77,9 @@ private final class NoteScreen: Screen {
     var template: String { "edit" }
     var title: String { "Edit" }
     var viewModel: ViewModel { [:] }
+
+    /// Accepts the note form and a toggle form alike.
+    func submit(_ form: FormData, context: ScreenContext) async throws -> Submission { .accepted }
 }
 
 private final class NotesCoordinator: NavigationCoordinatable {

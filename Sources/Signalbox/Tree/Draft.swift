@@ -2,8 +2,8 @@
 /// so that it survives leaving the screen, a refresh, a restart and another instance.
 ///
 /// A page's optional script saves a draft as the user types (see the web layer's drafts); the
-/// screen's form shows it again whenever the screen is shown, until the form is sent and
-/// accepted, the draft is discarded, or the session ends. A tree keeps ``NavigationTree/draftLimit``
+/// screen's form shows it again whenever the screen is shown, until the form it was typed into
+/// is sent and accepted, the draft is discarded, or the session ends. A tree keeps ``NavigationTree/draftLimit``
 /// drafts at most (the least recently saved goes first).
 ///
 /// ```swift

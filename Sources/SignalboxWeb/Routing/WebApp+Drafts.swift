@@ -63,3 +63,11 @@ extension WebApp {
         return request.headerFields.combinedValue(.accept)?.contains("text/html") ?? false
     }
 }
+
+extension Draft {
+    /// Whether `form` is the form this draft was typed into: it sends every field the draft has.
+    func isTyped(in form: FormData) -> Bool {
+        let sent = Set(form.fields.lazy.map(\.name))
+        return self.fields.allSatisfy { sent.contains($0.name) }
+    }
+}

@@ -17,7 +17,7 @@ extension WebApp {
     func submit(_ form: FormData, at path: String, _ state: inout SessionState, _ exchange: Exchange) async -> Outcome {
         // "/" names no page of its own (see GET): the form goes to the page shown now.
         if path != "/", let detour = await self.reshape(state, to: path) { return detour }
-        // The screen whose form this is: its draft goes once the form is accepted.
+        // The screen whose form this is: its draft goes once that form is accepted.
         let formPath = path == "/" ? state.tree.path : path
         let control = SessionControl(clientAddress: exchange.client)
         let submission: Result<Submission, any Error>
@@ -31,7 +31,10 @@ extension WebApp {
         if control.isEstablishRequested { state.isEstablished = true }
         switch submission {
         case .success(.accepted):
-            state.tree.discardDraft(at: formPath)
+            // Not after another form of the page (a toggle beside a note being typed).
+            if let draft = state.tree.draft(at: formPath), draft.isTyped(in: form) {
+                state.tree.discardDraft(at: formPath)
+            }
             return .changed
         case .success(.invalid(let rejection)):
             return .show(echo: FormEcho(form: form, rejection: rejection, isSecret: self.configuration.isSecretField))
