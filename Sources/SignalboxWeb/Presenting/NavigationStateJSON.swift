@@ -97,6 +97,9 @@ enum NavigationStateJSON {
     }
 
     /// A tab as JSON and as the templates' `tabs` see it.
+    // Not inlined: inlined into a page's composition (once per tab), its literal's element
+    // array was no longer kept on the stack: one more allocation per tab (allocation budgets).
+    @inline(never)
     static func tab(_ tab: TabBar.Tab, mount: MountPath) -> ViewModel {
         [
             "name": .string(tab.name), "title": .string(tab.title), "icon": tab.icon.map(ViewModel.string) ?? .null,
