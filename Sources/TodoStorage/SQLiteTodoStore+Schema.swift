@@ -76,6 +76,9 @@ extension SQLiteTodoStore {
                     """
             )
         }
+        migrator.registerMigration("todo-demo v4: notes") { db in
+            try db.execute(sql: "ALTER TABLE todo ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 
@@ -112,7 +115,8 @@ extension SQLiteTodoStore {
             title: try row.decode(atIndex: 1),
             isDone: try row.decode(atIndex: 2),
             isFavorite: try row.decode(atIndex: 3),
-            projectID: try row.decode(atIndex: 4)
+            projectID: try row.decode(atIndex: 4),
+            note: try row.decode(atIndex: 5)
         )
     }
 }

@@ -157,7 +157,8 @@ public final class SQLiteTodoStore: TodoStore {
             try Array(
                 Row.fetchCursor(
                     db.cachedStatement(
-                        sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE username = ? ORDER BY id"
+                        sql:
+                            "SELECT id, title, done, favorite, project_id, note FROM todo WHERE username = ? ORDER BY id"
                     ),
                     arguments: [user.username]
                 ).map(Self.todo)
@@ -172,7 +173,7 @@ public final class SQLiteTodoStore: TodoStore {
         return try self.read { db in
             try Row.fetchOne(
                 db.cachedStatement(
-                    sql: "SELECT id, title, done, favorite, project_id FROM todo WHERE id = ? AND username = ?"
+                    sql: "SELECT id, title, done, favorite, project_id, note FROM todo WHERE id = ? AND username = ?"
                 ),
                 arguments: [id, user.username]
             ).map(Self.todo)
@@ -194,6 +195,7 @@ public final class SQLiteTodoStore: TodoStore {
     public func updateTodo(_ todo: Todo, for user: User) async throws(TodoStoreError) {
         var todo = todo
         todo.title = try Validation.storableTitle(todo.title, noun: "title")
+        todo.note = try Validation.storableNote(todo.note)
         let updated = todo
         try await self.write(for: user.username) { db throws(TodoStoreError) in
             if let project = updated.projectID {
@@ -207,8 +209,11 @@ public final class SQLiteTodoStore: TodoStore {
             }
             try Self.run(
                 db,
-                "UPDATE todo SET title = ?, done = ?, favorite = ?, project_id = ? WHERE id = ? AND username = ?",
-                [updated.title, updated.isDone, updated.isFavorite, updated.projectID, updated.id, user.username]
+                "UPDATE todo SET title = ?, done = ?, favorite = ?, project_id = ?, note = ? WHERE id = ? AND username = ?",
+                [
+                    updated.title, updated.isDone, updated.isFavorite, updated.projectID, updated.note, updated.id,
+                    user.username,
+                ]
             )
             guard db.changesCount == 1 else { throw .notFound }
         }

@@ -12,7 +12,8 @@ a todo -> the new-todo dialog -> submit -> Back -> Forward -> reload -> attach a
 and download it -> a double click on "Create" makes one todo -> another tab and back (the Todos
 tab keeps its stack) -> logout and Back; then, with 50 more todos and the pages' scripts off and
 on, the last todo of the list and the breadcrumb back (return to origin); then a draft typed into
-the new-todo dialog, another tab, kill -9 and a restart, and the todo created. Checks what every
+the new-todo dialog, another tab, kill -9 and a restart, discarded, then the todo created; and the
+todo's note typed, another tab and back, saved. Checks what every
 page shows, saves a screenshot per step and prints how long it took. Exits non-zero on the first failure.
 """
 
@@ -412,10 +413,29 @@ def drafts(session, restart):
     session.find("#field-title").send_keys(typed)
     session.find("dialog.modal form[data-draft] button[type=submit]").click()
     session.expect_text("h1", typed)
+    todo = session.path()
     driver.get(session.base + "/authenticated/todos/createTodo")
     if session.find("#field-title").get_attribute("value") != "" or driver.find_elements(By.CSS_SELECTOR, ".draft-note"):
         raise Failure("the draft is still there after the todo was created")
     session.step("draft-gone-after-create")
+
+    # The todo's note: typed, another tab at once, back through the Todos tab (which keeps the todo).
+    driver.get(session.base + todo)
+    note = "Ask the Dormouse.\nTwice, if asleep."
+    session.find("#todo-note").send_keys(note)
+    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/projects")).click()
+    session.expect_path("/authenticated/projects")
+    session.find("nav.tabs a[href='%s']" % session.href(todo)).click()
+    session.expect_path(todo)
+    if session.find("#todo-note").get_attribute("value") != note:
+        raise Failure("after another tab, the note shows %r" % session.find("#todo-note").get_attribute("value"))
+    session.step("note-draft-back-after-a-tab")
+    session.find(".note-form button[value=saveNote]").click()
+    session.expect_path(todo)
+    session.find(".notice-success")
+    if session.find("#todo-note").get_attribute("value") != note or driver.find_elements(By.CSS_SELECTOR, ".draft-note"):
+        raise Failure("the saved note shows %r, with its draft note still there" % session.find("#todo-note").get_attribute("value"))
+    session.step("note-saved")
 
 
 def main():

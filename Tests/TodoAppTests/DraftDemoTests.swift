@@ -142,3 +142,56 @@ import TodoApp
         #expect(script.body.contains("sendBeacon"))
     }
 }
+
+/// The todo's note: saved with its form, kept as a draft while typed, beside the other forms.
+@Suite struct TodoNoteTests {
+    static let todo = "/authenticated/todos/todo/1"
+    static let fetch: [(HTTPField.Name, String)] = [(HTTPField.Name("Sec-Fetch-Mode")!, "cors")]
+
+    private func signedIn() async throws -> WebClient {
+        let client = try WebClient.demo()
+        try await client.logIn()
+        try await client.get(Self.todo)
+        return client
+    }
+
+    @Test func aSavedNoteShowsInItsFormAndTheJSONState() async throws {
+        let client = try await self.signedIn()
+        let saved = try await client.post(Self.todo, ["action": "saveNote", "note": "Oat milk.\r\nTwo <bottles>."])
+        #expect(saved.status == .seeOther)
+        let page = try await client.follow(saved)
+        #expect(page.body.contains(">Oat milk.\nTwo &lt;bottles&gt;.</textarea>"))
+        #expect(page.body.contains("Note saved."))
+        #expect(try await client.get(Self.todo, json: true).state.screen["note"] == "Oat milk.\nTwo <bottles>.")
+    }
+
+    @Test func aTooLongNoteIsRefusedWithItsTextKept() async throws {
+        let client = try await self.signedIn()
+        let long = String(repeating: "n", count: 2001)
+        let refused = try await client.post(Self.todo, ["action": "saveNote", "note": long])
+        #expect(refused.status == .unprocessableContent)
+        #expect(
+            refused.body.contains(#"id="todo-note-error">A note can have at most 2000 characters (it has 2001).</p>"#)
+        )
+        #expect(refused.body.contains(">\(long)</textarea>"))
+    }
+
+    @Test func aNoteBeingTypedSurvivesTheOtherFormsAndGoesWhenSaved() async throws {
+        let client = try await self.signedIn()
+        let draft = try await client.post(
+            "/_draft",
+            ["from": Self.todo, "note": "Half a thought"],
+            headers: Self.fetch
+        )
+        #expect(draft.status == .noContent)
+        try await client.post(Self.todo, ["action": "toggleFavorite"])
+        try await client.get("/authenticated/home")
+        let back = try await client.get(Self.todo)
+        #expect(back.body.contains(">Half a thought</textarea>"))
+        #expect(back.body.contains("This form holds your unsent draft."))
+        try await client.post(Self.todo, ["action": "saveNote", "note": "Half a thought, finished."])
+        let saved = try await client.get(Self.todo)
+        #expect(saved.body.contains(">Half a thought, finished.</textarea>"))
+        #expect(!saved.body.contains("unsent draft"))
+    }
+}

@@ -53,6 +53,21 @@ import Testing
         todo.projectID = nil
         #expect(throws: TodoStoreError.notFound) { try store.updateTodo(todo, for: TestApp.alice) }
         #expect(throws: TodoStoreError.notFound) { try store.deleteTodo(id: 99, of: TestApp.alice) }
+        let long = Todo(id: 1, title: "Buy milk", note: String(repeating: "n", count: Validation.maxNoteLength + 1))
+        #expect(throws: TodoStoreError.invalid("A note can have at most 2000 characters (it has 2001).")) {
+            try store.updateTodo(long, for: TestApp.alice)
+        }
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("two\r\nlines", "two\nlines"),
+        ("old\rmac", "old\nmac"),
+        ("  indented\n  kept  \n\n", "  indented\n  kept"),
+        ("", ""),
+    ])
+    func notesAreStoredWithPlainLineBreaksAndNoTrailingSpace(_ sent: String, _ stored: String) throws {
+        #expect(try Validation.note(sent).get() == stored)
     }
 
     @Test func concurrentWritesGetDistinctIDs() async throws {

@@ -87,6 +87,7 @@ import TodoApp
             var todo = try await store.addTodo(title: "Find the map", for: user)
             todo.projectID = project.id
             todo.isFavorite = true
+            todo.note = "North of the river.\nAsk the Caterpillar."
             try await store.updateTodo(todo, for: user)
             try await store.updateSettings(UserSettings(hidesCompletedTodos: true), for: user)
         }
@@ -95,6 +96,7 @@ import TodoApp
         let todos = try await store.todos(of: user)
         #expect(todos.map(\.title) == ["Find the map"])
         #expect(todos.first?.isFavorite == true)
+        #expect(todos.first?.note == "North of the river.\nAsk the Caterpillar.")
         #expect(try await store.projects(of: user).map(\.name) == ["Maps"])
         #expect(try await store.settings(of: user).hidesCompletedTodos)
         #expect(try await store.todos(of: InMemoryTodoStore.demoUser).count == 4)

@@ -7,3 +7,12 @@ extension String {
         return String(text)
     }
 }
+
+extension StringProtocol {
+    /// The text without trailing whitespace (leading indentation kept).
+    func trimmingTrailingWhitespace() -> Substring {
+        var text = Substring(self)
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return text
+    }
+}

@@ -10,13 +10,23 @@ public struct Todo: Codable, Sendable, Hashable, Identifiable {
     public var isFavorite: Bool
     /// The project the todo belongs to, if any.
     public var projectID: Int?
+    /// The user's note, several lines (`\n` between them); empty when there is none. User input.
+    public var note: String
 
     /// Creates a todo value.
-    public init(id: Int, title: String, isDone: Bool = false, isFavorite: Bool = false, projectID: Int? = nil) {
+    public init(
+        id: Int,
+        title: String,
+        isDone: Bool = false,
+        isFavorite: Bool = false,
+        projectID: Int? = nil,
+        note: String = ""
+    ) {
         self.id = id
         self.title = title
         self.isDone = isDone
         self.isFavorite = isFavorite
         self.projectID = projectID
+        self.note = note
     }
 }

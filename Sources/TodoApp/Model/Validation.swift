@@ -14,6 +14,24 @@ public enum Validation {
     public static let maxTodosPerUser = 500
     /// The most projects one user may keep.
     public static let maxProjectsPerUser = 50
+    /// The longest note of a todo, in characters.
+    public static let maxNoteLength = 2000
+
+    /// A todo's note as stored: line breaks as `\n` (browsers send a text area's as `\r\n`),
+    /// trailing white space trimmed; or a message when it is too long.
+    public static func note(_ text: String) -> Result<String, Validation.Failure> {
+        let lines = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+        let note = String(lines.trimmingTrailingWhitespace())
+        guard note.count <= Self.maxNoteLength else {
+            return .failure(
+                Failure(
+                    "A note can have at most \(Self.maxNoteLength) characters (it has \(note.count)).",
+                    field: "note"
+                )
+            )
+        }
+        return .success(note)
+    }
 
     /// Trims a title or name and checks its length.
     ///

@@ -40,6 +40,7 @@ extension InMemoryTodoStore {
         mutating func updateTodo(_ todo: Todo, for user: User) throws(TodoStoreError) {
             var todo = todo
             todo.title = try Validation.storableTitle(todo.title, noun: "title")
+            todo.note = try Validation.storableNote(todo.note)
             let updated = todo
             try self.withAccount(of: user) { _, account throws(TodoStoreError) in
                 guard let index = account.todos.firstIndex(where: { $0.id == updated.id }) else { throw .notFound }

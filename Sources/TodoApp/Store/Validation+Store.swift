@@ -1,6 +1,14 @@
 /// The rules every ``TodoStore`` applies before a write, with ``TodoStoreError/invalid(_:)``
 /// carrying the rule's message, so the three stores refuse the same values with the same words.
 extension Validation {
+    /// The note to store, or `.invalid` with the rule's message.
+    public static func storableNote(_ text: String) throws(TodoStoreError) -> String {
+        switch Validation.note(text) {
+        case .success(let note): note
+        case .failure(let failure): throw .invalid(failure.message)
+        }
+    }
+
     /// The title to store (trimmed), or `.invalid` with the rule's message.
     public static func storableTitle(_ text: String, noun: String) throws(TodoStoreError) -> String {
         switch Validation.title(text, noun: noun) {

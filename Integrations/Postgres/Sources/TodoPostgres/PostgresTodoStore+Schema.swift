@@ -128,6 +128,11 @@ extension PostgresTodoStore {
                 """,
             ]
         ),
+        // A todo's note (several lines, up to `Validation.maxNoteLength` characters).
+        Migration(
+            name: "todo-demo v5: notes",
+            statements: ["ALTER TABLE todo ADD COLUMN note text NOT NULL DEFAULT ''"]
+        ),
     ]
 
     /// The key of the transaction-level advisory lock that start-up work takes (migrating,

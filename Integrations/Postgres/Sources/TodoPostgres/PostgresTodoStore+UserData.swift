@@ -29,12 +29,12 @@ extension PostgresTodoStore {
             try await self.read(
                 """
                 SELECT 0 AS kind, change_count AS id, '' AS text, hides_completed_todos AS flag,
-                       false AS favorite, NULL::bigint AS project_id
+                       false AS favorite, NULL::bigint AS project_id, '' AS note
                 FROM users WHERE username = \(user.username)
                 UNION ALL
-                SELECT 1, id, title, done, favorite, project_id FROM todo WHERE username = \(user.username)
+                SELECT 1, id, title, done, favorite, project_id, note FROM todo WHERE username = \(user.username)
                 UNION ALL
-                SELECT 2, id, name, favorite, false, NULL FROM project WHERE username = \(user.username)
+                SELECT 2, id, name, favorite, false, NULL, '' FROM project WHERE username = \(user.username)
                 ORDER BY kind, id
                 """,
                 operation: "userData"
@@ -54,12 +54,15 @@ extension PostgresTodoStore {
             let flag = try cells[3].decode(Bool.self)
             let favorite = try cells[4].decode(Bool.self)
             let project = try cells[5].decode(Int?.self)
+            let note = try cells[6].decode(String.self)
             switch kind {
             case 0:
                 data.changeCount = id
                 data.settings = UserSettings(hidesCompletedTodos: flag)
             case 1:
-                data.todos.append(Todo(id: id, title: text, isDone: flag, isFavorite: favorite, projectID: project))
+                data.todos.append(
+                    Todo(id: id, title: text, isDone: flag, isFavorite: favorite, projectID: project, note: note)
+                )
             default:
                 data.projects.append(Project(id: id, name: text, isFavorite: flag))
             }

@@ -159,11 +159,12 @@ public final class PostgresTodoStore: TodoStore {
 
     public func updateTodo(_ todo: Todo, for user: User) async throws(TodoStoreError) {
         let title = try Self.validTitle(todo.title, noun: "title")
+        let note = try Validation.storableNote(todo.note)
         // One statement: the todo must be the user's, and so must the project it is filed in.
         let updated = try await self.write(
             """
             UPDATE todo SET title = \(title), done = \(todo.isDone), favorite = \(todo.isFavorite),
-                project_id = \(todo.projectID)
+                project_id = \(todo.projectID), note = \(note)
             WHERE id = \(todo.id) AND username = \(user.username)
                 AND (\(todo.projectID)::bigint IS NULL
                     OR EXISTS (SELECT 1 FROM project WHERE id = \(todo.projectID) AND username = \(user.username)))

@@ -142,6 +142,7 @@ import TodoApp
             milk.isDone = true
             milk.isFavorite = true
             milk.projectID = party.id
+            milk.note = "Oat, not cow.\nTwo bottles."
             try await store.updateTodo(milk, for: ann)
             #expect(try await store.todo(id: milk.id, of: ann) == milk)
             #expect(try await store.todos(of: ann) == [milk, roses])  // oldest first

@@ -1,7 +1,7 @@
 import Signalbox
 
-/// One todo: toggle done or favourite, file it under a project (through the picker), attach
-/// files and download them, or delete it. A todo that does not exist (deleted, or someone
+/// One todo: toggle done or favourite, file it under a project (through the picker), write a
+/// note (a form that keeps its draft), attach files and download them, or delete it. A todo that does not exist (deleted, or someone
 /// else's) shows as missing.
 struct TodoScreen: UserDataScreen {
     /// The attach form (`action=attach`, `multipart/form-data`).
@@ -25,12 +25,16 @@ struct TodoScreen: UserDataScreen {
     struct Model: Encodable {
         let exists = true
         let todo: TodoRow
+        /// The note as saved (the form shows a draft or rejected input instead, as `form.note`).
+        let note: String
+        let maxNoteLength = Validation.maxNoteLength
         let attachments: [AttachmentRow]
         let hasAttachments: Bool
         let maxAttachmentSize = FormFile.describeSize(Validation.maxAttachmentBytes)
 
-        init(_ todo: TodoRow, attachments: [AttachmentRow]) {
+        init(_ todo: TodoRow, note: String, attachments: [AttachmentRow]) {
             self.todo = todo
+            self.note = note
             self.attachments = attachments
             self.hasAttachments = !attachments.isEmpty
         }
@@ -40,12 +44,14 @@ struct TodoScreen: UserDataScreen {
             try self.todo.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(self.exists, forKey: .exists)
+            try container.encode(self.note, forKey: .note)
+            try container.encode(self.maxNoteLength, forKey: .maxNoteLength)
             try container.encode(self.attachments, forKey: .attachments)
             try container.encode(self.hasAttachments, forKey: .hasAttachments)
             try container.encode(self.maxAttachmentSize, forKey: .maxAttachmentSize)
         }
 
-        enum CodingKeys: CodingKey { case exists, attachments, hasAttachments, maxAttachmentSize }
+        enum CodingKeys: CodingKey { case exists, note, maxNoteLength, attachments, hasAttachments, maxAttachmentSize }
     }
 
     var viewModel: ViewModel {
@@ -56,7 +62,11 @@ struct TodoScreen: UserDataScreen {
             let projects = try ProjectIndex(try await self.store.projects(of: self.user))
             let attachments = try await self.store.attachments(ofTodo: self.id, of: self.user)
             return try ViewModel(
-                encoding: Model(TodoRow(todo, projects: projects), attachments: attachments.map(AttachmentRow.init))
+                encoding: Model(
+                    TodoRow(todo, projects: projects),
+                    note: todo.note,
+                    attachments: attachments.map(AttachmentRow.init)
+                )
             )
         }
     }
@@ -72,6 +82,11 @@ struct TodoScreen: UserDataScreen {
             todo.isFavorite.toggle()
         case "clearProject":
             todo.projectID = nil
+        case "saveNote":
+            switch Validation.note(form["note"] ?? "") {
+            case .success(let note): todo.note = note
+            case .failure(let failure): return .invalid(failure.message, fields: ["note": failure.message])
+            }
         case "attach":
             let attach = try form.decode(Attach.self)
             let file = attach.file
@@ -100,13 +115,14 @@ struct TodoScreen: UserDataScreen {
         default:
             return .invalid(
                 "Unknown action.",
-                fields: ["action": "Use toggleDone, toggleFavorite, clearProject, attach or delete."]
+                fields: ["action": "Use toggleDone, toggleFavorite, clearProject, saveNote, attach or delete."]
             )
         }
         try await self.store.updateTodo(todo, for: self.user)
         if form["action"] == "toggleFavorite" {
             context.notify(.success, todo.isFavorite ? "Added to favourites." : "Removed from favourites.")
         }
+        if form["action"] == "saveNote" { context.notify(.success, "Note saved.") }
         return .accepted
     }
 
