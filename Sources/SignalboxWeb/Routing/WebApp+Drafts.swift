@@ -30,7 +30,8 @@ extension WebApp {
             .map { Draft.Field(name: $0.name, value: $0.value) }
         let size = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
         if size > limit { throw FormDecodingError.tooLarge(limit: limit) }
-        let kept = try await self.withSession(exchange, access: .exclusive) { state -> Bool in
+        // It changes nothing but the session, the same way each time: it may run twice.
+        let kept = try await self.withSession(exchange, access: .retryable) { state -> Bool in
             guard let token, RandomToken.constantTimeEquals(token, state.csrfToken) else { return false }
             if discards { state.tree.discardDraft(at: path) } else { state.tree.saveDraft(Array(fields), at: path) }
             return true
