@@ -25,22 +25,6 @@ for name in mem sql; do
     port_var="PORT_$name"
     mkdir -p "$OUT/$name"
     python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/$name" --todos 20 --sessions 64
-    # Each session's CSRF token (its JSON state), for the drafts' POSTs.
-    python3 - "$ROOT" "http://127.0.0.1:${!port_var}" "$OUT/$name/demo-many.txt" "$OUT/$name/drafts.txt" <<'PY'
-import sys
-root, url, sessions, out = sys.argv[1:]
-sys.path.insert(0, root + "/Tests/EndToEnd")
-import signalbox_http as sb
-with open(sessions) as lines, open(out, "w") as drafts:
-    for line in lines:
-        cookie = line.split()[0] if line.strip() else None
-        if not cookie:
-            continue
-        client = sb.Session(url, cookie=cookie)
-        status, state = client.request("GET", "/authenticated/todos/createTodo")
-        assert status == 200 and "csrf" in state, (status, str(state)[:200])
-        drafts.write(f"{cookie} {state['csrf']}\n")
-PY
 done
 curl -s "http://127.0.0.1:$PORT_mem/_signalbox/drafts.js" >"$OUT/drafts.js"
 wc -c <"$OUT/drafts.js" | tr -d ' ' >"$OUT/script-bytes"
@@ -51,13 +35,13 @@ for round in $(seq 1 "$RUNS"); do
     for name in mem sql; do
         port_var="PORT_$name" pid_var="PID_$name"
         WRK_CPU_PID=${!pid_var} run_wrk "$OUT/save-$name-$round.txt" "http://127.0.0.1:${!port_var}" \
-            "$ROOT/Benchmarks/drafts/drafts.lua" "$OUT/$name/drafts.txt" "$CREATE"
+            "$ROOT/Benchmarks/drafts/drafts.lua" "$OUT/$name/demo-csrf.txt" "$CREATE"
         WRK_CPU_PID=${!pid_var} run_wrk "$OUT/page-$name-$round.txt" "http://127.0.0.1:${!port_var}" \
             "$ROOT/Benchmarks/load/sessions.lua" "$OUT/$name/demo-many.txt" "$LIST"
     done
 done
 # The drafts the last run left: every session holds one, for the dialog.
-python3 - "$ROOT" "http://127.0.0.1:$PORT_sql" "$OUT/sql/drafts.txt" >"$OUT/check.txt" <<'PY'
+python3 - "$ROOT" "http://127.0.0.1:$PORT_sql" "$OUT/sql/demo-csrf.txt" >"$OUT/check.txt" <<'PY'
 import sys
 root, url, sessions = sys.argv[1:]
 sys.path.insert(0, root + "/Tests/EndToEnd")

@@ -6,8 +6,10 @@
       Logs in as alice (JSON: GET a page without a cookie → csrf + cookie; POST the login form
       with X-CSRF-Token; the id rotates), adds todos titled "Todo number N" through the
       new-todo dialog until the list holds --todos, then writes OUT_DIR/demo-one.txt (one
-      logged-in session on /authenticated/todos), OUT_DIR/demo-many.txt (--sessions more) and
-      OUT_DIR/demo-page.html (the list page's body).
+      logged-in session on /authenticated/todos), OUT_DIR/demo-many.txt (--sessions more),
+      OUT_DIR/demo-csrf.txt (those sessions, each with its CSRF token, for POSTs),
+      OUT_DIR/demo-revalidate.txt (each with its list page's ETag) and OUT_DIR/demo-page.html
+      (the list page's body).
   client.py hummingbird URL OUT_DIR [--sessions 64]
       POST /login for 1 + --sessions sessions: OUT_DIR/hb-one.txt, OUT_DIR/hb-many.txt,
       OUT_DIR/hb-page.html.
@@ -48,11 +50,13 @@ def demo(url, out, todos, sessions):
     assert status == 200, status
     open(f"{out}/demo-page.html", "wb").write(page)
     open(f"{out}/demo-one.txt", "w").write(client.cookie + "\n")
-    ids = []
+    ids, tokens = [], []
     for _ in range(sessions):
-        other, _ = demo_login(url)
+        other, signed_in = demo_login(url)
         ids.append(other.cookie)
+        tokens.append(f"{other.cookie} {signed_in['csrf']}\n")
     open(f"{out}/demo-many.txt", "w").write("".join(i + "\n" for i in ids))
+    open(f"{out}/demo-csrf.txt", "w").write("".join(tokens))
     # Each session's validator of its list page, for revalidation (If-None-Match → 304).
     lines = []
     for cookie in ids:

@@ -128,16 +128,6 @@ final class StackNode: CoordinatorNode {
         self.noteDeparture(of: first, keeping: kept)
     }
 
-    /// Records that `entry` (and whatever was above it) left the stack, `kept` items remaining.
-    private func noteDeparture(of entry: Entry, keeping kept: Int) {
-        self.tree?.departure = NavigationTree.Departure(
-            node: self,
-            kept: kept,
-            route: self.table.routes[entry.route].name,
-            inputSegment: entry.inputSegment
-        )
-    }
-
     /// Replaces the root (popping every item first).
     func replaceRoot(with entry: Entry, _ hooks: inout HookQueue) {
         self.truncate(to: 0, &hooks)

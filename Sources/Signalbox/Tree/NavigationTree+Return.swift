@@ -20,6 +20,19 @@ public struct ReturnedChild: Sendable, Equatable {
     }
 }
 
+extension StackNode {
+    /// Records in the tree that `entry` (and whatever was above it) left this stack, `kept`
+    /// items remaining: the child a page may have been returned to from.
+    func noteDeparture(of entry: Entry, keeping kept: Int) {
+        self.tree?.departure = NavigationTree.Departure(
+            node: self,
+            kept: kept,
+            route: self.table.routes[entry.route].name,
+            inputSegment: entry.inputSegment
+        )
+    }
+}
+
 extension NavigationTree {
     /// A stack entry that was popped, and what remained of its stack.
     struct Departure {

@@ -22,47 +22,25 @@ extension NavigationSnapshot {
             output += "\"drafts\":["
             for (index, draft) in self.drafts.enumerated() {
                 if index > 0 { output += "," }
-                output += "{\"fields\":["
-                for (index, field) in draft.fields.enumerated() {
-                    if index > 0 { output += "," }
-                    output += "{\"name\":"
-                    JSONEscaping.appendQuoted(field.name, to: &output)
-                    output += ",\"value\":"
-                    JSONEscaping.appendQuoted(field.value, to: &output)
-                    output += "}"
-                }
-                output += "],\"path\":"
+                output += "{\"fields\":"
+                Self.appendPairs(draft.fields, "name", "value", to: &output) { ($0.name, $0.value) }
+                output += ",\"path\":"
                 JSONEscaping.appendQuoted(draft.path, to: &output)
                 output += "}"
             }
             output += "],"
         }
         if !self.notices.isEmpty {
-            output += "\"notices\":["
-            for (index, notice) in self.notices.enumerated() {
-                if index > 0 { output += "," }
-                output += "{\"kind\":"
-                JSONEscaping.appendQuoted(notice.kind.rawValue, to: &output)
-                output += ",\"text\":"
-                JSONEscaping.appendQuoted(notice.text, to: &output)
-                output += "}"
-            }
-            output += "],"
+            output += "\"notices\":"
+            Self.appendPairs(self.notices, "kind", "text", to: &output) { ($0.kind.rawValue, $0.text) }
+            output += ","
         }
         Self.appendMember("pendingPath", self.pendingPath, to: &output, JSONEscaping.appendQuoted)
         output += "\"root\":"
         Self.append(self.root, to: &output)
         if !self.submissions.isEmpty {
-            output += ",\"submissions\":["
-            for (index, submission) in self.submissions.enumerated() {
-                if index > 0 { output += "," }
-                output += "{\"key\":"
-                JSONEscaping.appendQuoted(submission.key, to: &output)
-                output += ",\"path\":"
-                JSONEscaping.appendQuoted(submission.path, to: &output)
-                output += "}"
-            }
-            output += "]"
+            output += ",\"submissions\":"
+            Self.appendPairs(self.submissions, "key", "path", to: &output) { ($0.key, $0.path) }
         }
         output += "}"
         return output
@@ -113,6 +91,32 @@ extension NavigationSnapshot {
         output += "\"route\":"
         JSONEscaping.appendQuoted(entry.route, to: &output)
         output += "}"
+    }
+
+    /// Appends `[{"first":…,"second":…},…]`: objects of two string members, as `JSONEncoder`
+    /// writes drafts' fields, notices and submissions (the names in sorted order).
+    private static func appendPairs<Item>(
+        _ items: [Item],
+        _ first: String,
+        _ second: String,
+        to output: inout String,
+        _ members: (Item) -> (String, String)
+    ) {
+        output += "["
+        for (index, item) in items.enumerated() {
+            if index > 0 { output += "," }
+            let (firstValue, secondValue) = members(item)
+            output += "{\""
+            output += first
+            output += "\":"
+            JSONEscaping.appendQuoted(firstValue, to: &output)
+            output += ",\""
+            output += second
+            output += "\":"
+            JSONEscaping.appendQuoted(secondValue, to: &output)
+            output += "}"
+        }
+        output += "]"
     }
 
     /// Appends `"key":value,` when `value` is there: an optional member, which `JSONEncoder`

@@ -17,8 +17,9 @@ extension WebApp {
     func submit(_ form: FormData, at path: String, _ state: inout SessionState, _ exchange: Exchange) async -> Outcome {
         // "/" names no page of its own (see GET): the form goes to the page shown now.
         if path != "/", let detour = await self.reshape(state, to: path) { return detour }
-        // The screen whose form this is: its draft goes once that form is accepted.
-        let formPath = path == "/" ? state.tree.path : path
+        // The screen whose form this is: its draft goes once that form is accepted (looked up
+        // only when the tree holds drafts: "/" costs a walk).
+        let formPath = state.tree.drafts.isEmpty ? nil : path == "/" ? state.tree.path : path
         let control = SessionControl(clientAddress: exchange.client)
         let submission: Result<Submission, any Error>
         do {
@@ -32,7 +33,7 @@ extension WebApp {
         switch submission {
         case .success(.accepted):
             // Not after another form of the page (a toggle beside a note being typed).
-            if let draft = state.tree.draft(at: formPath), draft.isTyped(in: form) {
+            if let formPath, let draft = state.tree.draft(at: formPath), draft.isTyped(in: form) {
                 state.tree.discardDraft(at: formPath)
             }
             return .changed
