@@ -1,6 +1,7 @@
 public import HTTPTypes
 
-/// An HTTP response produced by a ``Responder``: a head and a complete body.
+/// An HTTP response produced by a ``Responder``: a head and a complete body, or a body sent as
+/// it is produced (``stream``).
 ///
 /// Several `Set-Cookie` fields survive only when appended one by one; use
 /// ``appendSetCookie(_:)`` rather than `headerFields[.setCookie] = …`, which replaces.
@@ -9,6 +10,9 @@ public struct Response: Sendable {
     public var head: HTTPResponse
     /// The complete body.
     public var body: [UInt8]
+    /// A body sent piece by piece instead of ``body`` (which is then empty): an event stream.
+    /// Sent without `Content-Length`, chunked.
+    public var stream: ResponseStream?
 
     public init(head: HTTPResponse, body: [UInt8] = []) {
         self.head = head
@@ -18,6 +22,13 @@ public struct Response: Sendable {
     public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: [UInt8] = []) {
         self.head = HTTPResponse(status: status, headerFields: headerFields)
         self.body = body
+    }
+
+    /// A response whose body is sent as `stream` produces it.
+    public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], stream: ResponseStream) {
+        self.head = HTTPResponse(status: status, headerFields: headerFields)
+        self.body = []
+        self.stream = stream
     }
 
     /// A response with a UTF-8 text body and the given content type.

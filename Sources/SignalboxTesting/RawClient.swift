@@ -125,6 +125,29 @@ import Darwin
 
     /// Reads one response. `isHead` (or a 1xx/204/304 status) means no body follows the head.
     public func readResponse(isHead: Bool = false) throws -> RawResponse {
+        var response = try self.readHead()
+        if isHead || response.status / 100 == 1 || response.status == 204 || response.status == 304 {
+            return response
+        }
+        if response.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
+            response.body = try self.readChunked()
+        } else if let length = response.header("Content-Length").flatMap(Int.init) {
+            while self.buffer.count < length {
+                guard try self.fill() else { throw Failure(description: "closed inside the body") }
+            }
+            response.body = Array(self.buffer[..<length])
+            self.buffer.removeFirst(length)
+        } else {
+            while try self.fill() {}
+            response.body = self.buffer
+            self.buffer = []
+        }
+        return response
+    }
+
+    /// Reads a response's head only (`body` empty): read a streamed (chunked) body as it comes
+    /// with ``readChunk()``.
+    public func readHead() throws -> RawResponse {
         var headEnd: Int?
         while true {
             if let end = self.findHeadEnd() {
@@ -151,24 +174,25 @@ import Darwin
             let value = line[line.index(after: colon)...].trimmingCharacters(in: " ")
             headers.append((name, value))
         }
-        var response = RawResponse(version: parts[0], status: status, headers: headers, body: [])
-        if isHead || status / 100 == 1 || status == 204 || status == 304 {
-            return response
+        return RawResponse(version: parts[0], status: status, headers: headers, body: [])
+    }
+
+    /// The next chunk of a chunked body, as soon as it arrived; `nil` after the last one.
+    public func readChunk() throws -> [UInt8]? {
+        let line = try self.readLine()
+        guard let size = Int(line.split(separator: ";")[0], radix: 16) else {
+            throw Failure(description: "bad chunk size \(line)")
         }
-        if response.header("Transfer-Encoding")?.lowercased().contains("chunked") == true {
-            response.body = try self.readChunked()
-        } else if let length = response.header("Content-Length").flatMap(Int.init) {
-            while self.buffer.count < length {
-                guard try self.fill() else { throw Failure(description: "closed inside the body") }
-            }
-            response.body = Array(self.buffer[..<length])
-            self.buffer.removeFirst(length)
-        } else {
-            while try self.fill() {}
-            response.body = self.buffer
-            self.buffer = []
+        if size == 0 {
+            while try !self.readLine().isEmpty {}
+            return nil
         }
-        return response
+        while self.buffer.count < size + 2 {
+            guard try self.fill() else { throw Failure(description: "closed inside a chunk") }
+        }
+        let chunk = Array(self.buffer[..<size])
+        self.buffer.removeFirst(size + 2)
+        return chunk
     }
 
     /// `true` when the server closed the connection (read returns end of file) within the timeout.
@@ -199,21 +223,8 @@ import Darwin
 
     private func readChunked() throws -> [UInt8] {
         var body: [UInt8] = []
-        while true {
-            let line = try self.readLine()
-            guard let size = Int(line.split(separator: ";")[0], radix: 16) else {
-                throw Failure(description: "bad chunk size \(line)")
-            }
-            if size == 0 {
-                while try !self.readLine().isEmpty {}
-                return body
-            }
-            while self.buffer.count < size + 2 {
-                guard try self.fill() else { throw Failure(description: "closed inside a chunk") }
-            }
-            body += self.buffer[..<size]
-            self.buffer.removeFirst(size + 2)
-        }
+        while let chunk = try self.readChunk() { body += chunk }
+        return body
     }
 
     private func readLine() throws -> String {

@@ -13,7 +13,9 @@ extension HTTPServer {
     /// `GET` response, RFC 9110 §8.6) instead of libmicrohttpd's `Content-Length: 0`.
     func queue(_ response: Response, on connection: OpaquePointer, isHead: Bool, close: Bool = false) -> MHD_Result {
         let mhdResponse: OpaquePointer?
-        if isHead || response.status == .notModified, response.body.isEmpty,
+        if let stream = response.stream, !isHead, response.status != .notModified {
+            mhdResponse = self.streamedResponse(stream, on: connection)
+        } else if isHead || response.status == .notModified, response.body.isEmpty,
             let declared = response.headerFields[.contentLength].flatMap(UInt64.init), declared > 0
         {
             // libmicrohttpd sends no content for HEAD and 304; the size only sets Content-Length.
@@ -37,6 +39,38 @@ extension HTTPServer {
         }
         return MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
     }
+
+    /// A response of unknown size (chunked) whose content reader takes `stream`'s pieces as they
+    /// come. During shutdown the body ends at once (the client may reconnect elsewhere).
+    private func streamedResponse(_ stream: ResponseStream, on connection: OpaquePointer) -> OpaquePointer? {
+        let pump = StreamPump(
+            connection: ConnectionHandle(raw: connection),
+            registry: self.streams,
+            maxBacklog: Self.maxStreamBacklog
+        )
+        let cls = Unmanaged.passRetained(pump).toOpaque()
+        guard
+            let response = MHD_create_response_from_callback(
+                UInt64.max,  // MHD_SIZE_UNKNOWN
+                4096,
+                streamContentReader,
+                cls,
+                streamContentFree
+            )
+        else {
+            Unmanaged<StreamPump>.fromOpaque(cls).release()
+            return nil
+        }
+        if self.streams.add(pump) {
+            pump.start(stream)
+        } else {
+            pump.finish()
+        }
+        return response
+    }
+
+    /// The most bytes of a stream buffered for a client that does not read them.
+    static let maxStreamBacklog = 1 << 20
 
     /// `Content-Length` and `Transfer-Encoding`, which libmicrohttpd writes itself.
     private static func isManagedByLibrary(_ name: HTTPField.Name) -> Bool {

@@ -15,6 +15,8 @@ extension HTTPServer {
     /// 1. Stops accepting: the listening socket is closed, so new connections are refused.
     /// 2. Lets in-flight requests finish, for at most ``Configuration/shutdownGracePeriod``. Their
     ///    responses carry `Connection: close`; idle keep-alive connections are not waited for.
+    ///    Streamed responses (``/SignalboxHTTP/ResponseStream``) end at once, cleanly: an event
+    ///    stream's client reconnects, to another instance or the next process.
     /// 3. Answers requests whose responder is still running with `503` (their tasks are cancelled),
     ///    then stops libmicrohttpd's threads and closes the remaining connections.
     ///
@@ -91,6 +93,11 @@ extension HTTPServer {
             shutdownSocket(listenSocket)
         }
         self.logger.info("HTTP server draining", metadata: ["http.port": "\(self.port)"])
+        // Streams never end by themselves: end them now, so their clients reconnect elsewhere.
+        let streamCount = self.streams.finishAll()
+        if streamCount > 0 {
+            self.logger.info("Ended streamed responses", metadata: ["count": "\(streamCount)"])
+        }
 
         await self.drain(daemon, until: started + self.configuration.shutdownGracePeriod)
 

@@ -42,6 +42,8 @@ public final class HTTPServer: Sendable {
     let inFlightRequests = Atomic<Int>(0)
     /// Connections suspended while a responder task runs.
     let suspended = Mutex(SuspendedConnections())
+    /// Streamed responses being sent (see ``/SignalboxHTTP/ResponseStream``).
+    let streams = StreamRegistry()
     /// libmicrohttpd's messages while starting, used to explain a failed start.
     let startupMessages = Mutex<[String]?>(nil)
     /// Request head and body deadlines (slowloris defence); `nil` when both timeouts are off.

@@ -50,6 +50,16 @@ public struct SignalboxResponder<Context: RequestContext>: HTTPResponder {
             headers[.contentLength] = String(response.body.count)
             return Hummingbird.Response(status: response.status, headers: headers)
         }
+        if let stream = response.stream {
+            // Each piece is written (and flushed) as it comes; when the client goes away the
+            // write fails and the iteration stops, which the producer sees as termination.
+            headers[.contentLength] = nil
+            return Hummingbird.Response(
+                status: response.status,
+                headers: headers,
+                body: ResponseBody(asyncSequence: stream.chunks.map { ByteBuffer(bytes: $0) })
+            )
+        }
         return Hummingbird.Response(
             status: response.status,
             headers: headers,
