@@ -65,6 +65,8 @@ extension WebApp {
         /// ``maxFieldBytes``). Past one: 413 naming it. Give the embedded server the same limits
         /// (`HTTPServer.Configuration.uploads`) so it enforces them as the body arrives.
         public var uploads: MultipartSpooler.Limits
+        /// Live pages: their event streams' limits, heartbeat and lifetimes (see ``LivePages``).
+        public var livePages = LivePages()
 
         /// The defaults suit development; set `secureCookies` behind TLS.
         public init(

@@ -39,6 +39,7 @@ public struct WebApp: Responder {
     let formCodec: FormCodec
     let originPolicy: OriginPolicy
     let clientLimits: ClientLimits
+    let live: LiveHub
 
     /// Creates the web layer.
     ///
@@ -79,6 +80,7 @@ public struct WebApp: Responder {
             secure: configuration.secureCookies
         )
         self.clientLimits = ClientLimits(configuration)
+        self.live = LiveHub(configuration.livePages)
         if let error = renderer.loadError {
             logger.error("the templates do not load; pages answer 500 until they do", metadata: ["error": "\(error)"])
         }

@@ -43,6 +43,8 @@ final class ShelfScreen: Screen {
     var dataVersion: String? {
         self.isVersioned ? String(self.shelf.version.load(ordering: .relaxed)) : nil
     }
+    /// Every session's pages show the one shelf.
+    var liveTopics: [LiveTopic] { [LiveTopic("shelf", 1)] }
 
     func submit(_ form: FormData, context: ScreenContext) async throws -> Submission {
         switch form["action"] {
@@ -72,19 +74,23 @@ final class ShelfCoordinator: NavigationCoordinatable {
 
 struct ShelfApp {
     let shelf = Shelf()
+    let clock = ManualSessionClock()
     let app: WebApp
 
     init(
         caching: PageCaching = .noStore,
         mount: MountPath = .root,
-        renderer: (any TemplateRenderer)? = nil
+        renderer: (any TemplateRenderer)? = nil,
+        livePages: WebApp.LivePages = WebApp.LivePages()
     ) throws {
         let shelf = self.shelf
         let chosen: any TemplateRenderer = try renderer ?? MustacheRenderer(templates: ["shelf": Self.template])
+        var configuration = WebApp.Configuration(mountPath: mount, pageCaching: caching)
+        configuration.livePages = livePages
         self.app = WebApp(
-            configuration: .init(mountPath: mount, pageCaching: caching),
+            configuration: configuration,
             renderer: chosen,
-            clock: ManualSessionClock(),
+            clock: self.clock,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             NavigationTree(root: ShelfCoordinator(shelf: shelf))

@@ -133,13 +133,16 @@ import TodoApp
         #expect(refused.status == .forbidden)
     }
 
-    @Test func theScriptIsServedAndSmall() async throws {
+    @Test(arguments: ["/_signalbox/signalbox.js", "/_signalbox/drafts.js"])
+    func theScriptIsServedAndSmall(path: String) async throws {
         let client = try WebClient.demo()
-        let script = try await client.get("/_signalbox/drafts.js")
+        let script = try await client.get(path)
         #expect(script.status == .ok)
         #expect(script.contentType == "text/javascript; charset=utf-8")
-        #expect(script.body.utf8.count < 5 * 1024)
+        // Drafts and live pages, readable as it is (not minified).
+        #expect(script.body.utf8.count < 8 * 1024)
         #expect(script.body.contains("sendBeacon"))
+        #expect(script.body.contains("EventSource"))
     }
 }
 

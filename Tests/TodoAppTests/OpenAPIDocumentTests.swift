@@ -45,7 +45,9 @@ import TodoApp
             "/authenticated/testbed/pushCoordinator", "/authenticated/testbed/modalCoordinator",
         ]
         let actions = ["route", "pop", "popToRoot", "tab", "dismiss"].map { "/_nav/" + $0 }
-        let library = ["/_signalbox/signalbox.css", "/_signalbox/drafts.js", "/_draft"]
+        let library = [
+            "/_signalbox/signalbox.css", "/_signalbox/signalbox.js", "/_signalbox/drafts.js", "/_draft", "/_live",
+        ]
         #expect(Set(paths.keys) == Set(pages + actions + library))
         let todo = paths["/authenticated/todos/todo/{todo}"]?["get"]?["parameters"]
         #expect(
@@ -78,7 +80,7 @@ import TodoApp
         let errors = document["components"]?["schemas"]
         #expect(
             errors?["Error429"]?["properties"]?["error"]?["enum"] == [
-                "tooManyLogins", "tooManyNewSessions", "tooManyRequests",
+                "tooManyLiveStreams", "tooManyLogins", "tooManyNewSessions", "tooManyRequests",
             ]
         )
         #expect(

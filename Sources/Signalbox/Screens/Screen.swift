@@ -55,6 +55,18 @@ public protocol Screen: SendableMetatype {
     /// }
     /// ```
     var dataVersion: String? { get async throws }
+    /// The data this screen shows, named so that a live page showing it is told when another
+    /// window, user or instance changes it (see ``LiveTopic``); empty (the default) when only
+    /// its own session changes it.
+    ///
+    /// A page is live when it has a validator (every screen gives a ``dataVersion``): it
+    /// listens to its session and to its screens' topics, and checks its validator again when
+    /// one of them is announced.
+    ///
+    /// ```swift
+    /// var liveTopics: [LiveTopic] { [LiveTopic("user", user.id)] }
+    /// ```
+    var liveTopics: [LiveTopic] { get }
     /// Handles a submitted form. Navigate through `context` (routers, steps, results). Throwing
     /// a ``FormRejection`` (as ``FormData/decode(_:using:)`` does) is the same as returning
     /// ``Submission/invalid(_:)``; a ``FormScreen`` gets its form decoded instead.
@@ -83,6 +95,8 @@ public protocol Screen: SendableMetatype {
 
 extension Screen {
     public var dataVersion: String? { nil }
+
+    public var liveTopics: [LiveTopic] { [] }
 
     public static var formSchema: FormSchema? { nil }
 

@@ -190,6 +190,47 @@ extension OpenAPIDocument {
     }
 
     /// `POST /_draft`: keep (or discard) the draft of a page's form.
+    /// `GET /_live`: a live page's event stream.
+    static func liveOperation(errors: ErrorCatalogue) -> ViewModel {
+        let query: (String, Bool, String) -> ViewModel = { name, required, description in
+            [
+                "name": .string(name), "in": "query", "required": .bool(required), "schema": Schema.string,
+                "description": .string(description),
+            ]
+        }
+        return [
+            "operationId": "livePage",
+            "summary": .string(
+                "The Server-Sent Events of a live page: changed (its validator, as id and data: fetch the page), "
+                    + "ended (the session is over), idle; comments as heartbeats. Needs Accept: text/event-stream."
+            ),
+            "security": [["session": []]],
+            "parameters": [
+                query("page", true, "The public URL path of the page."),
+                query("v", false, "The validator the page was rendered with (its body's data-live)."),
+                [
+                    "name": "Last-Event-ID", "in": "header", "required": false, "schema": Schema.string,
+                    "description":
+                        "The last validator the stream announced (an event source sends it when it reconnects).",
+                ],
+            ],
+            "responses": Self.responses(
+                [
+                    "200": [
+                        "description": "The stream, open until the session ends, the stream idles or the server stops.",
+                        "content": ["text/event-stream": ["schema": Schema.string]],
+                    ],
+                    "204": [
+                        "description": "Nothing to watch: live pages off, no session, or a page without a validator."
+                    ],
+                    "406": Self.ref("Error406"),
+                ],
+                errors,
+                forPost: false
+            ),
+        ]
+    }
+
     static func draftOperation(errors: ErrorCatalogue) -> ViewModel {
         [
             "operationId": "saveDraft",

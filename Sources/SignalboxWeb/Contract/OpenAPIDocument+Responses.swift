@@ -26,9 +26,11 @@ extension OpenAPIDocument {
     /// An operation's responses: `success` and the error statuses a GET (or a POST) can answer.
     static func responses(_ success: [String: ViewModel], _ errors: ErrorCatalogue, forPost: Bool) -> ViewModel {
         var responses = success
-        // 405 answers other methods only; form encodings (415) matter to POSTs only. (413 stays:
-        // the embedded server refuses a body over its limit whatever the method.)
-        let excluded: Set<Int> = forPost ? [405] : [405, 415]
+        // 405 answers other methods only; form encodings (415) matter to POSTs only; only the
+        // live stream asks for an Accept (406). (413 stays: the embedded server refuses a body
+        // over its limit whatever the method.)
+        var excluded: Set<Int> = forPost ? [405] : [405, 415]
+        if success["406"] == nil { excluded.insert(406) }
         for status in errors.statuses where !excluded.contains(status) {
             responses[String(status)] = Self.ref("Error\(status)")
         }

@@ -62,15 +62,19 @@ public struct OpenAPIDocument: Sendable {
             paths["/_nav/\(action.name)"] = ["post": Self.actionOperation(action, errors: errors)]
         }
         paths[WebRoute.draftPath] = ["post": Self.draftOperation(errors: errors)]
-        paths[DraftScript.path] = [
-            "get": [
-                "operationId": "libraryDraftScript",
-                "summary": "The optional script that keeps drafts of forms marked data-draft.",
-                "responses": [
-                    "200": ["description": "JavaScript", "content": ["text/javascript": ["schema": Schema.string]]]
-                ],
+        paths[WebRoute.livePath] = ["get": Self.liveOperation(errors: errors)]
+        for (path, id) in [(PageScript.path, "libraryPageScript"), (PageScript.draftsPath, "libraryDraftScript")] {
+            paths[path] = [
+                "get": [
+                    "operationId": .string(id),
+                    "summary":
+                        "The optional page script: drafts of forms marked data-draft, live pages (body data-live).",
+                    "responses": [
+                        "200": ["description": "JavaScript", "content": ["text/javascript": ["schema": Schema.string]]]
+                    ],
+                ]
             ]
-        ]
+        }
         paths[DefaultStylesheet.path] = [
             "get": [
                 "operationId": "libraryStylesheet",

@@ -252,7 +252,7 @@ enum DefaultTemplates {
         {{$head}}
         {{/head}}
         </head>
-        <body data-template="{{template}}"{{#fullScreen}} class="full-screen"{{/fullScreen}}>
+        <body data-template="{{template}}"{{#live}} data-live="{{live}}"{{/live}}{{#fullScreen}} class="full-screen"{{/fullScreen}}>
         <div class="page"{{#modal}} inert{{/modal}}>
         {{^fullScreen}}
         {{#hasTabs}}

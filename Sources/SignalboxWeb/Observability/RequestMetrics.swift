@@ -70,6 +70,7 @@ extension WebRoute {
         case .form: "form"
         case .navigation: "navigation"
         case .draft: "draft"
+        case .live: "live"
         case .developerTree, .sessionStats, .openAPIDocument, .routeTable: "developer"
         case .libraryStylesheet: "stylesheet"
         case .libraryScript: "script"

@@ -97,6 +97,7 @@ struct PageComposer {
             "popPath": self.url(page.pathAfterPop),
             "devTools": .bool(self.developerTools),
             "status": .int(page.isRejectedForm ? 422 : 200),
+            "live": page.liveValidator.map { .string($0.entityTag) } ?? .null,
         ]
         return (model, pageContent)
     }

@@ -43,6 +43,10 @@ struct PageDocument: Sendable {
     var snapshot: NavigationSnapshot?
     /// The page's validator (its `ETag`), when it has one.
     var validator: PageValidator?
+    /// The validator a live page's stream compares with (`live` in the layout's model): the
+    /// same as ``validator``, also for a page shown once (notices, a return to an origin),
+    /// which gets no `ETag`; `nil` for JSON and rejected forms.
+    var liveValidator: PageValidator?
     /// The notices this page shows (taken from the tree: no other page shows them).
     var notices: [Notice] = []
     /// The child of the top screen the user just came back from (taken from the tree).

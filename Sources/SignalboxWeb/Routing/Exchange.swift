@@ -13,6 +13,9 @@ struct Exchange {
     let wantsJSON: Bool
     /// GET or HEAD: the methods a page may be revalidated with (`If-None-Match` → 304).
     var isSafeMethod: Bool { self.method == .get || self.method == .head }
+    /// The page script fetching a live page again (`Signalbox-Live: refresh`): the page is
+    /// shown without taking the session's notices or its return to an origin.
+    var isLiveRefresh: Bool { self.request.headerFields[FieldNames.signalboxLive] != nil }
     let sessionCandidates: [SessionID]
     let requestID: String
     let logger: Logger

@@ -90,6 +90,10 @@ enum FieldNames {
     static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
     static let xRequestID = SecurityHeaderNames.xRequestID
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    /// Sent by the page script when it fetches a live page again (`refresh`).
+    static let signalboxLive = HTTPField.Name("Signalbox-Live")!
+    static let xAccelBuffering = HTTPField.Name("X-Accel-Buffering")!
 }
 
 /// Whether `location` is a path on this site that is safe to redirect to: it starts with one

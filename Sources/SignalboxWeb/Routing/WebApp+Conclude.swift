@@ -17,13 +17,16 @@ extension WebApp {
             case .show(let echo, let walked):
                 do {
                     let branch = walked ?? state.tree.activeBranch
-                    let returnedFrom =
-                        exchange.isSafeMethod && exchange.method != .head ? state.tree.takeReturn(to: branch) : nil
+                    // A live page's refresh (another window changed something) leaves the
+                    // session's notices and return to the window that navigates.
+                    let isShowing = exchange.isSafeMethod && exchange.method != .head && !exchange.isLiveRefresh
+                    let returnedFrom = isShowing ? state.tree.takeReturn(to: branch) : nil
                     // Only a page a GET shows as it is can be revalidated (not a rejected form,
                     // nor a page with notices or one returned to: a copy of it must not come
-                    // back with a 304).
-                    let validator =
-                        echo == nil && exchange.isSafeMethod && state.tree.notices.isEmpty && returnedFrom == nil
+                    // back with a 304); an HTML one is live even then.
+                    let isShownOnce = !state.tree.notices.isEmpty || returnedFrom != nil
+                    let current =
+                        echo == nil && exchange.isSafeMethod && (!isShownOnce || !exchange.wantsJSON)
                         ? try await PageValidator.of(
                             branch,
                             in: &state,
@@ -32,6 +35,7 @@ extension WebApp {
                             mount: self.configuration.mountPath,
                             developerTools: self.configuration.developerTools
                         ) : nil
+                    let validator = isShownOnce ? nil : current
                     if let validator,
                         validator.isNamed(byIfNoneMatch: exchange.request.headerFields.combinedValue(.ifNoneMatch))
                     {
@@ -44,10 +48,11 @@ extension WebApp {
                         branch: branch,
                         echo: draft.map { FormEcho(draft: $0, isSecret: self.configuration.isSecretField) } ?? echo,
                         forJSON: exchange.wantsJSON,
-                        takingNotices: exchange.method != .head,
+                        takingNotices: exchange.method != .head && !exchange.isLiveRefresh,
                         returnedFrom: returnedFrom
                     )
                     page.validator = validator
+                    if !exchange.wantsJSON, self.configuration.livePages.isEnabled { page.liveValidator = current }
                     return Answer(.page(page), keepsNewSession: true)
                 } catch {
                     outcome = .failed(error)

@@ -37,6 +37,8 @@ extension WebApp {
             return try await self.post(exchange) { state, form in await self.perform(action, form, &state) }
         case .draft:
             return try await self.saveDraft(exchange)
+        case .live:
+            return try await self.openLiveStream(exchange)
         case .developerTree:
             if let answer = try await self.withSession(
                 exchange,
@@ -52,7 +54,7 @@ extension WebApp {
         case .libraryStylesheet:
             return Answer(.stylesheet(DefaultStylesheet.text))
         case .libraryScript:
-            return Answer(.script(DraftScript.text))
+            return Answer(.script(PageScript.text))
         case .sessionStats:
             var writer = JSONWriter()
             let count = try await self.sessionCount
@@ -177,6 +179,8 @@ extension WebApp {
             path: exchange.path,
             fields: fields
         )
+        // What the change may have changed, for live pages: announced once it is saved.
+        var changed = Set<LiveTopic>()
         let answer = try await self.inSession(exchange, access: .exclusive) { state in
             guard let token, RandomToken.constantTimeEquals(token, state.csrfToken) else {
                 return .failed(WebError.invalidCSRFToken)
@@ -185,13 +189,16 @@ extension WebApp {
                 exchange.logger.debug("repeated submission answered again", metadata: ["http.location": "\(path)"])
                 return .moved(to: path)
             }
+            let session = state.id
             let outcome = await handler(&state, fields)
-            if let submission, case .changed = outcome {
-                state.tree.recordSubmission(submission, answeredWith: state.tree.path)
+            if case .changed = outcome {
+                if let submission { state.tree.recordSubmission(submission, answeredWith: state.tree.path) }
+                changed = self.live.topics(changedBy: state.tree, in: session)
             }
             return outcome
         }
         guard let answer else { throw WebError.invalidCSRFToken }
+        if !changed.isEmpty { self.live.announce(changed) }
         return answer
     }
 

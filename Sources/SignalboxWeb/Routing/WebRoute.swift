@@ -21,6 +21,7 @@ enum WebRoute: Equatable {
     case form(String)
     case navigation(NavigationAction)
     case draft
+    case live
     case developerTree
     case sessionStats
     case openAPIDocument
@@ -35,6 +36,7 @@ enum WebRoute: Equatable {
     static let openAPIDocumentPath = "/_dev/openapi.json"
     static let routeTablePath = "/_dev/routes"
     static let draftPath = "/_draft"
+    static let livePath = "/_live"
 
     /// Resolves `method` and the raw request path (mount path included), refusing what no
     /// route answers. The routes carry app paths.
@@ -64,6 +66,11 @@ enum WebRoute: Equatable {
             self = .draft
             return
         }
+        if path == Self.livePath {
+            guard method == .get else { throw WebError.methodNotAllowed(allow: "GET") }
+            self = .live
+            return
+        }
         if path == "/_dev" || path.hasPrefix("/_dev/") {
             let route: WebRoute? =
                 switch path {
@@ -84,7 +91,7 @@ enum WebRoute: Equatable {
             let route: WebRoute? =
                 switch path {
                 case DefaultStylesheet.path: .libraryStylesheet
-                case DraftScript.path: .libraryScript
+                case PageScript.path, PageScript.draftsPath: .libraryScript
                 default: nil
                 }
             guard let route else { throw WebError.notFound("There is no file at \(path.prefix(64)).") }

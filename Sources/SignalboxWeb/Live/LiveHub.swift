@@ -1,0 +1,164 @@
+import Signalbox
+import Synchronization
+
+/// The open live-page streams of one process: which topics each listens to, how many each
+/// session and client has, and the heartbeat that wakes them all. Shared by every copy of a
+/// ``WebApp`` (it is a value; this is one of its mutable parts).
+///
+/// An announcement wakes the listeners of its topics; each rechecks its page's validator. Wakes
+/// are coalesced (a burst of announcements costs a stream one or two rechecks, not one each).
+final class LiveHub: Sendable {
+    /// Why a stream was refused.
+    enum Refusal: Error, Equatable {
+        case session
+        case client
+    }
+
+    /// What woke a stream.
+    enum Wake: Sendable, Equatable {
+        /// A topic it listens to was announced: check the page again.
+        case changed
+        /// The heartbeat: send a comment, check the lifetimes.
+        case tick
+    }
+
+    /// One stream's registration: its wakes, and what to give back when it ends.
+    struct Listener: Sendable {
+        let id: UInt64
+        let wakes: AsyncStream<Wake>
+    }
+
+    private struct Entry {
+        var session: SessionID
+        var client: String?
+        var topics: Set<LiveTopic>
+        var continuation: AsyncStream<Wake>.Continuation
+    }
+
+    private struct State {
+        var entries: [UInt64: Entry] = [:]
+        var byTopic: [LiveTopic: Set<UInt64>] = [:]
+        var perSession: [SessionID: Int] = [:]
+        var perClient: [String: Int] = [:]
+        var nextID: UInt64 = 0
+        var ticker: Task<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+    let limits: WebApp.LivePages
+
+    init(_ limits: WebApp.LivePages) {
+        self.limits = limits
+    }
+
+    deinit {
+        self.state.withLock { $0.ticker?.cancel() }
+    }
+
+    /// The topic every page of `session` listens to: its tree changed in another window.
+    static func topic(of session: SessionID) -> LiveTopic {
+        LiveTopic("session", session.fingerprint)
+    }
+
+    /// Registers a stream of `session` from `client` listening to `topics` (its session's
+    /// topic included), within the limits.
+    func open(session: SessionID, client: String?, topics: Set<LiveTopic>) throws(Refusal) -> Listener {
+        let (wakes, continuation) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(2))
+        let result: Result<UInt64, Refusal> = self.state.withLock { state in
+            if state.perSession[session, default: 0] >= self.limits.maxStreamsPerSession { return .failure(.session) }
+            if let client, state.perClient[client, default: 0] >= self.limits.maxStreamsPerClient {
+                return .failure(.client)
+            }
+            state.nextID += 1
+            let id = state.nextID
+            let topics = topics.union([Self.topic(of: session)])
+            state.entries[id] = Entry(session: session, client: client, topics: topics, continuation: continuation)
+            for topic in topics { state.byTopic[topic, default: []].insert(id) }
+            state.perSession[session, default: 0] += 1
+            if let client { state.perClient[client, default: 0] += 1 }
+            if state.ticker == nil { state.ticker = self.startTicker() }
+            return .success(id)
+        }
+        switch result {
+        case .success(let id): return Listener(id: id, wakes: wakes)
+        case .failure(let refusal): throw refusal
+        }
+    }
+
+    /// Listens to `topics` (and the session's) from now on instead of what it listened to.
+    func update(_ id: UInt64, topics: Set<LiveTopic>) {
+        self.state.withLock { state in
+            guard var entry = state.entries[id] else { return }
+            let topics = topics.union([Self.topic(of: entry.session)])
+            guard topics != entry.topics else { return }
+            for topic in entry.topics.subtracting(topics) { Self.remove(id, from: topic, in: &state) }
+            for topic in topics.subtracting(entry.topics) { state.byTopic[topic, default: []].insert(id) }
+            entry.topics = topics
+            state.entries[id] = entry
+        }
+    }
+
+    /// Forgets a stream (it ended); its wakes finish.
+    func close(_ id: UInt64) {
+        let continuation = self.state.withLock { state -> AsyncStream<Wake>.Continuation? in
+            guard let entry = state.entries.removeValue(forKey: id) else { return nil }
+            for topic in entry.topics { Self.remove(id, from: topic, in: &state) }
+            Self.decrement(&state.perSession, entry.session)
+            if let client = entry.client { Self.decrement(&state.perClient, client) }
+            return entry.continuation
+        }
+        continuation?.finish()
+    }
+
+    /// What a change of `session`'s tree announces: the session's topic (its other windows, and
+    /// its streams if the change ended or rotated it) and the topics of the screens it shows now.
+    /// Nothing while no stream is open.
+    func topics(changedBy tree: NavigationTree, in session: SessionID) -> Set<LiveTopic> {
+        guard self.state.withLock({ !$0.entries.isEmpty }) else { return [] }
+        var topics: Set<LiveTopic> = [Self.topic(of: session)]
+        for entry in tree.activeBranch.screens { topics.formUnion(entry.screen.liveTopics) }
+        return topics
+    }
+
+    /// Wakes every stream listening to one of `topics`.
+    func announce(_ topics: some Sequence<LiveTopic>) {
+        let continuations = self.state.withLock { state -> [AsyncStream<Wake>.Continuation] in
+            var ids = Set<UInt64>()
+            for topic in topics { if let listeners = state.byTopic[topic] { ids.formUnion(listeners) } }
+            return ids.compactMap { state.entries[$0]?.continuation }
+        }
+        for continuation in continuations { continuation.yield(.changed) }
+    }
+
+    /// Wakes every stream for its heartbeat (the ticker calls it every ``WebApp/LivePages/heartbeat``).
+    func tick() {
+        let continuations = self.state.withLock { $0.entries.values.map(\.continuation) }
+        for continuation in continuations { continuation.yield(.tick) }
+    }
+
+    /// Open streams, in all.
+    var count: Int {
+        self.state.withLock { $0.entries.count }
+    }
+
+    private func startTicker() -> Task<Void, Never> {
+        let interval = self.limits.heartbeat
+        return Task.detached { [weak self] in
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { return }
+                guard let self else { return }
+                self.tick()
+            }
+        }
+    }
+
+    private static func remove(_ id: UInt64, from topic: LiveTopic, in state: inout State) {
+        state.byTopic[topic]?.remove(id)
+        if state.byTopic[topic]?.isEmpty == true { state.byTopic[topic] = nil }
+    }
+
+    private static func decrement<Key: Hashable>(_ counts: inout [Key: Int], _ key: Key) {
+        let count = counts[key, default: 1] - 1
+        counts[key] = count > 0 ? count : nil
+    }
+}
