@@ -10,7 +10,8 @@ form, stylesheet and script of every page must stay under it.
 Starts the demo on a free port, then: login (wrong, then right password) -> Todos tab ->
 a todo -> the new-todo dialog -> submit -> Back -> Forward -> reload -> attach a file to the todo
 and download it -> a double click on "Create" makes one todo -> another tab and back (the Todos
-tab keeps its stack) -> logout and Back; then, with 50 more todos and the pages' scripts off and
+tab keeps its stack) -> logout and Back; then live pages in two windows of one session
+(browser_live.py); then, with 50 more todos and the pages' scripts off and
 on, the last todo of the list and the breadcrumb back (return to origin); then a draft typed into
 the new-todo dialog, another tab, kill -9 and a restart, discarded, then the todo created; and the
 todo's note typed, another tab and back, saved. Checks what every
@@ -26,6 +27,7 @@ import time
 import urllib.parse
 import urllib.request
 import signalbox_http as sb
+import browser_live
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -459,6 +461,13 @@ def main():
     try:
         driver = make_driver()
         run(Session(driver, base, shots))
+        driver.quit()
+        driver = make_driver()
+        second = make_driver()
+        try:
+            browser_live.walk(Session(driver, base, shots), Session(second, base, shots), Failure)
+        finally:
+            second.quit()
         add_errands(base, 50)
         for scripts in (False, True):
             driver.quit()

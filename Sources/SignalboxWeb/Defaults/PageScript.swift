@@ -12,7 +12,8 @@
 ///   ``WebApp/LivePages``) opens `GET /_live` while it is visible. On `changed` it fetches the
 ///   page and swaps the new `<body>` in, keeping the scroll position, focus and selection, and
 ///   every field the user changed; when the address leads elsewhere now it goes there. `ended`
-///   (the session is over) reloads; `idle` stops until the user is back.
+///   (the session is over) reloads; `idle` stops until the user is back. While the stream is
+///   open `<html>` has `data-live-stream="open"` (`connecting`, `closed` otherwise).
 enum PageScript {
     static let path = "/_signalbox/signalbox.js"
     /// The script's name before it kept pages live, still served.
@@ -142,9 +143,12 @@ enum PageScript {
               if (again && !leaving) refresh();
             }
           };
+          // <html data-live-stream="open"> while the page is live (a style may show it).
+          const mark = (state) => { document.documentElement.dataset.liveStream = state; };
           const stopLive = () => {
             if (source) source.close();
             source = null;
+            mark("closed");
           };
           const startLive = () => {
             if (source || refused || leaving || document.hidden || !window.EventSource || !document.body.dataset.live) return;
@@ -154,10 +158,11 @@ enum PageScript {
             const opened = new EventSource(url.href);
             source = opened;
             let open = false;
-            opened.onopen = () => { open = true; };
+            opened.onopen = () => { open = true; mark("open"); };
             opened.onerror = () => {
               // Refused (204, 429): not live on this page. A closed stream reconnects by itself.
-              if (opened.readyState === EventSource.CLOSED) { refused = !open; if (source === opened) source = null; }
+              if (opened.readyState === EventSource.CLOSED) { refused = !open; if (source === opened) stopLive(); }
+              else mark("connecting");
             };
             opened.addEventListener("changed", refresh);
             opened.addEventListener("ended", () => { stopLive(); location.reload(); });
