@@ -109,6 +109,7 @@ cluster-tests:
 	mkdir -p $(TEST_OUTPUT)
 	$(CLUSTER_TEST) Tests/EndToEnd/curl-suite.sh --cluster $(TEST_OUTPUT)
 	$(CLUSTER_TEST) python3 Tests/EndToEnd/cluster_test.py
+	$(CLUSTER_TEST) python3 Tests/EndToEnd/browser_live.py $(TEST_OUTPUT)/screenshots-cluster
 
 e2e: curl-tests api-tests browser-tests readme-tests
 

@@ -49,6 +49,8 @@ public struct WebApp: Responder {
     ///   - sessions: Where sessions live; `nil` for a ``MemorySessionStore`` configured from
     ///     `configuration`'s timeouts and cap.
     ///   - clock: The time source for session expiry (inject ``ManualSessionClock`` in tests).
+    ///   - liveRelay: Carries live-page announcements between the app's instances (see
+    ///     ``LiveRelay``); `nil` (the default) for an app that runs in one process.
     ///   - logger: Where the web layer logs (it never bootstraps logging).
     ///   - makeTree: Builds a fresh tree for a new session.
     public init(
@@ -56,6 +58,7 @@ public struct WebApp: Responder {
         renderer: some TemplateRenderer,
         sessions: (any SessionStore)? = nil,
         clock: some SessionClock = .system,
+        liveRelay: (any LiveRelay)? = nil,
         logger: Logger,
         makeTree: @escaping @Sendable () -> NavigationTree
     ) {
@@ -80,7 +83,7 @@ public struct WebApp: Responder {
             secure: configuration.secureCookies
         )
         self.clientLimits = ClientLimits(configuration)
-        self.live = LiveHub(configuration.livePages)
+        self.live = LiveHub(configuration.livePages, relay: liveRelay)
         if let error = renderer.loadError {
             logger.error("the templates do not load; pages answer 500 until they do", metadata: ["error": "\(error)"])
         }

@@ -16,19 +16,23 @@ public struct TodoDemoBackend: Sendable {
     /// Where requests go on once they first suspend (the server's `taskExecutor`): the database
     /// client's event loops for PostgreSQL; `nil` for the global concurrent executor.
     public var taskExecutor: (any TaskExecutor)?
+    /// Carries live-page announcements to the other instances (PostgreSQL `NOTIFY`); `nil` for one.
+    public var liveRelay: (any LiveRelay)?
 
     public init(
         store: any TodoStore,
         sessions: (any SessionStore)?,
         readiness: (@Sendable () async throws -> Void)? = nil,
         refreshMetrics: (@Sendable () async -> Void)? = nil,
-        taskExecutor: (any TaskExecutor)? = nil
+        taskExecutor: (any TaskExecutor)? = nil,
+        liveRelay: (any LiveRelay)? = nil
     ) {
         self.store = store
         self.sessions = sessions
         self.readiness = readiness
         self.refreshMetrics = refreshMetrics
         self.taskExecutor = taskExecutor
+        self.liveRelay = liveRelay
     }
 
     /// The demo on one machine: SQLite files (`--database`, `--sessions`) or memory (`--in-memory`).

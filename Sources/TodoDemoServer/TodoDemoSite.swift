@@ -34,6 +34,7 @@ public struct TodoDemoSite: Sendable {
             templates: self.templates,
             configuration: options.webConfiguration,
             sessions: backend.sessions,
+            liveRelay: backend.liveRelay,
             logger: logger
         )
     }

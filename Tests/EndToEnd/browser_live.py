@@ -9,6 +9,9 @@ focus and caret are kept. Another user's todos (made through the JSON API) chang
 window 2.
 """
 
+import os
+import random
+import sys
 import time
 import urllib.parse
 
@@ -134,10 +137,11 @@ def walk(first, second, failure, changes=20):
     wait_for(second, lambda: second.driver.execute_script(LIVE), 5, "the list opened no stream", failure)
     mount = urllib.parse.urlsplit(second.base).path.rstrip("/")
     other = sb.Session(second.base)
+    name = "hatter%d" % random.randrange(10000, 99999)  # (a cluster's database outlives one walk)
     other.request("GET", mount + "/unauthenticated/registration")
-    other.request("POST", mount + "/unauthenticated/registration", {"username": "hatter"})
-    status, _ = other.request("POST", mount + "/unauthenticated/registration/password/hatter",
-                              {"username": "hatter", "password": "tea-party-6", "confirmation": "tea-party-6"})
+    other.request("POST", mount + "/unauthenticated/registration", {"username": name})
+    status, _ = other.request("POST", mount + "/unauthenticated/registration/password/" + name,
+                              {"username": name, "password": "tea-party-6", "confirmation": "tea-party-6"})
     fetches = second.driver.execute_script(FETCHES)
     for number in range(3):
         status, _ = other.request("POST", mount + "/authenticated/todos/createTodo", {"title": "Hatter %d" % number})
@@ -151,3 +155,34 @@ def walk(first, second, failure, changes=20):
     if made != 1 or any(t.startswith("Hatter") for t in list_titles(second)):
         raise failure("another user's changes reached window 2 (%d fetches)" % made)
     second.step("live-other-user-unseen")
+
+
+def main():
+    """Through a running cluster (cluster.sh --run sets CLUSTER_URL): browser_live.py <screenshot-folder>."""
+    import browser_test
+
+    if len(sys.argv) != 2 or not os.environ.get("CLUSTER_URL"):
+        print("usage: CLUSTER_URL=... browser_live.py <screenshot-folder> (run it through cluster.sh --run)",
+              file=sys.stderr)
+        return 2
+    shots = sys.argv[1]
+    os.makedirs(shots, exist_ok=True)
+    base = os.environ["CLUSTER_URL"].rstrip("/")
+    started = time.monotonic()
+    first, second = browser_test.make_driver(), browser_test.make_driver()
+    try:
+        walk(browser_test.Session(first, base, shots), browser_test.Session(second, base, shots), AssertionError)
+    except AssertionError as failure:
+        first.save_screenshot(os.path.join(shots, "failure-window-1.png"))
+        second.save_screenshot(os.path.join(shots, "failure-window-2.png"))
+        print("FAIL %s" % failure)
+        return 1
+    finally:
+        first.quit()
+        second.quit()
+    print("PASS live pages through the cluster in %.1f s (screenshots in %s)" % (time.monotonic() - started, shots))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

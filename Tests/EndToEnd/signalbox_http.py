@@ -12,6 +12,7 @@ library only; scripts outside this folder add it to sys.path:
 """
 import http.client
 import json
+import re
 import subprocess
 import time
 import urllib.parse
@@ -119,3 +120,55 @@ class Session:
         if status != 200 or not isinstance(state, dict) or "/authenticated" not in state.get("path", ""):
             raise RuntimeError(f"login as {username}: {status} {str(state)[:200]}")
         return state
+
+
+def live_validator(html):
+    """The validator a page carries for its live stream (<body data-live>), or None."""
+    match = re.search(rb'data-live="([^"]*)"', html if isinstance(html, bytes) else html.encode())
+    return match.group(1).decode().replace("&quot;", '"') if match else None
+
+
+class EventStream:
+    """A live page's event stream (GET /_live), read one event at a time: a dict of its fields
+    ("event", "data", "id"), or {"comment": text} for a heartbeat. `cookie` is the session's."""
+
+    def __init__(self, url, cookie, page, validator=None, source=None, timeout=10):
+        parts = urllib.parse.urlsplit(url)
+        mount = parts.path.rstrip("/")
+        query = {"page": mount + page}
+        if validator:
+            query["v"] = validator
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout,
+                                               source_address=(source, 0) if source else None)
+        self.conn.request("GET", mount + "/_live?" + urllib.parse.urlencode(query),
+                          headers={"Accept": "text/event-stream", "Cookie": f"{COOKIE}={cookie}"})
+        self.response = self.conn.getresponse()
+        self.status = self.response.status
+        self.headers = {name.lower(): value for name, value in self.response.getheaders()}
+
+    def next_event(self):
+        """The next event (blocks up to the timeout; raises TimeoutError), or None once the stream ended."""
+        fields = {}
+        while True:
+            line = self.response.readline()
+            if not line:
+                return None
+            line = line.decode().rstrip("\n")
+            if not line:
+                if fields:
+                    return fields
+                continue
+            if line.startswith(":"):
+                return {"comment": line[1:].strip()}
+            name, _, value = line.partition(":")
+            fields[name] = value[1:] if value.startswith(" ") else value
+
+    def next_change(self):
+        """The next event that is not the opening `retry` or a heartbeat."""
+        while True:
+            event = self.next_event()
+            if event is None or "event" in event:
+                return event
+
+    def close(self):
+        self.conn.close()

@@ -279,6 +279,25 @@ $servers        keepalive 16;
             proxy_next_upstream error timeout http_502 http_503;
             proxy_connect_timeout 2s;
         }
+
+        # Live pages' event streams: passed on as they come (the instances also say so with
+        # X-Accel-Buffering: no) and kept open by their 25 s heartbeats, under the 60 s
+        # proxy_read_timeout. An instance that stops ends its streams cleanly: browsers reconnect
+        # through here to another.
+        location ~ /_live\$ {
+            proxy_pass http://signalbox;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host \$http_host;
+            proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto \$scheme;
+            proxy_set_header X-Request-Id \$request_id;
+            proxy_buffering off;
+            proxy_cache off;
+            proxy_read_timeout 60s;
+            proxy_next_upstream error timeout http_502 http_503;
+            proxy_connect_timeout 2s;
+        }
     }
 
     # Answers cluster.sh's readiness probe, on a socket only this run knows.

@@ -46,9 +46,13 @@ final class LiveHub: Sendable {
 
     private let state = Mutex(State())
     let limits: WebApp.LivePages
+    /// Carries announcements to and from the app's other instances, if it has several.
+    let relay: (any LiveRelay)?
 
-    init(_ limits: WebApp.LivePages) {
+    init(_ limits: WebApp.LivePages, relay: (any LiveRelay)?) {
         self.limits = limits
+        self.relay = relay
+        relay?.deliver { [weak self] topics in self?.announce(topics) }
     }
 
     deinit {
@@ -112,15 +116,23 @@ final class LiveHub: Sendable {
 
     /// What a change of `session`'s tree announces: the session's topic (its other windows, and
     /// its streams if the change ended or rotated it) and the topics of the screens it shows now.
-    /// Nothing while no stream is open.
+    /// Nothing while no stream is open here and no other instance may have one.
     func topics(changedBy tree: NavigationTree, in session: SessionID) -> Set<LiveTopic> {
-        guard self.state.withLock({ !$0.entries.isEmpty }) else { return [] }
+        guard self.relay != nil || self.state.withLock({ !$0.entries.isEmpty }) else { return [] }
         var topics: Set<LiveTopic> = [Self.topic(of: session)]
         for entry in tree.activeBranch.screens { topics.formUnion(entry.screen.liveTopics) }
         return topics
     }
 
-    /// Wakes every stream listening to one of `topics`.
+    /// Wakes the streams listening to one of `topics`, here and (through the relay) on the
+    /// app's other instances.
+    func publish(_ topics: Set<LiveTopic>) {
+        guard !topics.isEmpty else { return }
+        self.announce(topics)
+        self.relay?.send(topics)
+    }
+
+    /// Wakes every stream of this process listening to one of `topics`.
     func announce(_ topics: some Sequence<LiveTopic>) {
         let continuations = self.state.withLock { state -> [AsyncStream<Wake>.Continuation] in
             var ids = Set<UInt64>()

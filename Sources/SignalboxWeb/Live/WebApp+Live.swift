@@ -62,16 +62,17 @@ extension WebApp {
         return Answer(.presented(Response(status: .ok, headerFields: fields, stream: stream.start())))
     }
 
-    /// Tells the live pages listening to `topics` that what they show may have changed: for
-    /// writes made outside a request (a job, another service). Forms accepted through the app
-    /// announce their pages' topics themselves.
+    /// Tells the live pages listening to `topics` — on every instance, through the
+    /// ``LiveRelay`` — that what they show may have changed: for writes made outside a request
+    /// (a job, another service). Forms accepted through the app announce their pages' topics
+    /// themselves.
     ///
     /// ```swift
     /// try await store.importTodos(file, for: user)
     /// app.announce([LiveTopic("user", user.id)])
     /// ```
     public func announce(_ topics: [LiveTopic]) {
-        self.live.announce(topics)
+        self.live.publish(Set(topics))
     }
 }
 

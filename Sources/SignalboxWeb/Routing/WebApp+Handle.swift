@@ -198,7 +198,7 @@ extension WebApp {
             return outcome
         }
         guard let answer else { throw WebError.invalidCSRFToken }
-        if !changed.isEmpty { self.live.announce(changed) }
+        self.live.publish(changed)
         return answer
     }
 

@@ -54,6 +54,7 @@ public enum TodoWebApp {
     ///   - configuration: The web layer's limits and switches; its `maxDepth` also limits trees.
     ///     Its ``WebApp/Configuration/openAPI`` is the demo's (``openAPI``).
     ///   - sessions: Where sessions live; `nil` for the in-memory store.
+    ///   - liveRelay: Carries live-page announcements between instances; `nil` for one process.
     ///   - logger: Where the web layer logs.
     /// - Throws: ``TemplateError`` when a template does not parse or the folder is missing.
     ///   With developer tools on it does not throw: templates are read again as they change, and
@@ -63,6 +64,7 @@ public enum TodoWebApp {
         templates: String,
         configuration: WebApp.Configuration = WebApp.Configuration(),
         sessions: (any SessionStore)? = nil,
+        liveRelay: (any LiveRelay)? = nil,
         logger: Logger
     ) throws -> WebApp {
         // Developer mode reads templates again when they change (and shows a broken one in
@@ -73,7 +75,13 @@ public enum TodoWebApp {
         let maxDepth = configuration.maxDepth
         var configuration = configuration
         configuration.openAPI = Self.openAPI
-        return WebApp(configuration: configuration, renderer: renderer, sessions: sessions, logger: logger) {
+        return WebApp(
+            configuration: configuration,
+            renderer: renderer,
+            sessions: sessions,
+            liveRelay: liveRelay,
+            logger: logger
+        ) {
             Self.makeTree(store: store, maxDepth: maxDepth)
         }
     }

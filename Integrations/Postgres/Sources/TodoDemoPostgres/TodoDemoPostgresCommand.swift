@@ -65,7 +65,15 @@ struct TodoDemoPostgresCommand: AsyncParsableCommand {
             group.addTask { await dataClient.run() }
             defer { group.cancelAll() }
             try await TodoDemoServer.run(self.options) { logger in
-                try await Self.backend(self.options, sessions: sessionsClient, data: dataClient, logger: logger)
+                let relay = PostgresLiveRelay(client: sessionsClient, logger: logger)
+                group.addTask { await relay.run() }
+                return try await Self.backend(
+                    self.options,
+                    sessions: sessionsClient,
+                    data: dataClient,
+                    relay: relay,
+                    logger: logger
+                )
             }
         }
     }
@@ -74,6 +82,7 @@ struct TodoDemoPostgresCommand: AsyncParsableCommand {
         _ options: TodoDemoOptions,
         sessions sessionsClient: PostgresClient,
         data dataClient: PostgresClient,
+        relay: PostgresLiveRelay,
         logger: Logger
     ) async throws -> TodoDemoBackend {
         let web = options.webConfiguration
@@ -96,7 +105,9 @@ struct TodoDemoPostgresCommand: AsyncParsableCommand {
             readiness: { try await sessions.checkReadiness() },
             refreshMetrics: { await sessions.refreshGauges() },
             // Both clients run on the default group: a request goes on where its answer arrived.
-            taskExecutor: EventLoopTaskExecutor(group: PostgresClient.defaultEventLoopGroup)
+            taskExecutor: EventLoopTaskExecutor(group: PostgresClient.defaultEventLoopGroup),
+            // A change through one instance reaches the live pages of every other.
+            liveRelay: relay
         )
     }
 }
