@@ -34,6 +34,9 @@
 #   drafts    Benchmarks/drafts/drafts.sh — issue 37: server CPU per draft save (POST /_draft) against a list
 #             page, in memory and on SQLite, and the drafts script's size (section "drafts", about 4 minutes;
 #             runs only when named)
+#   live      Benchmarks/live/live.sh — issue 38: memory and CPU per idle event stream, the list page's
+#             throughput with 500 streams open, one change reaching all of them (section "live", about
+#             5 minutes; runs only when named)
 #   embedding Benchmarks/embedding/embedding.sh — the list page on the embedded server vs mounted at /todo
 #             in the Hummingbird and Vapor examples (section "embedding", about 4 minutes)
 #
@@ -61,7 +64,7 @@ if [ -z "${SKIP_BUILD:-}" ]; then
     done
     rm -f "$ROOT/Benchmarks/.build/mhd-hello/release.yaml" "$ROOT/Benchmarks/.build/mhd-hello/release/description.json"
     if wants load || wants sessions || wants durable || wants scaleout || wants embedding || wants cost \
-        || wants drafts; then
+        || wants drafts || wants live; then
         swift build -c release --product todo-demo --scratch-path "$ROOT/Benchmarks/.build/root"
     fi
     if wants scaleout; then
@@ -99,6 +102,7 @@ wants embedding && "$ROOT/Benchmarks/embedding/embedding.sh"
 wants forms && "$ROOT/Benchmarks/forms/forms.sh"
 wants cost && "$ROOT/Benchmarks/cost/cost.sh"
 wants drafts && "$ROOT/Benchmarks/drafts/drafts.sh"
+wants live && "$ROOT/Benchmarks/live/live.sh"
 wants viewmodels && "$ROOT/Benchmarks/viewmodels/viewmodels.sh"
 
 echo "== done in $(( $(date +%s) - started )) s; see BENCHMARKS.md"

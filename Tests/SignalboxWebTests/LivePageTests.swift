@@ -174,24 +174,25 @@ func liveValidator(of page: TestResponse) -> String? {
         #expect(liveValidator(of: shown) == liveValidator(of: refresh))
     }
 
-    @Test func streamsPastTheSessionsLimitAreRefusedUntilOneCloses() async throws {
+    @Test func pastTheSessionsLimitItsOldestStreamMakesRoom() async throws {
         let shelf = try ShelfApp(livePages: WebApp.LivePages(maxStreamsPerSession: 2))
         let browser = shelf.browser()
         let page = try await browser.get(Self.page)
         let validator = liveValidator(of: page)
-        var open = [try await browser.live(Self.page, validator: validator)]
-        open.append(try await browser.live(Self.page, validator: validator))
-        #expect(open.map(\.status) == [.ok, .ok])
-        let refused = try await browser.live(Self.page, validator: validator)
-        #expect(refused.status == .tooManyRequests)
-        #expect(refused.header("Retry-After") == "60")
-        #expect(refused.body.contains("2 live pages open already"))
-        // The page itself still works.
-        #expect(try await browser.get(Self.page).status == .ok)
-        // A stream the client left (the server stops reading it) makes room.
-        open.removeLast()
-        #expect(await eventually { shelf.app.live.count == 1 })
-        #expect(try await browser.live(Self.page, validator: validator).status == .ok)
+        let first = try await browser.live(Self.page, validator: validator)
+        var oldest = try LiveEvents(first)
+        let second = try await browser.live(Self.page, validator: validator)
+        // A closed page's stream goes unnoticed until a write to it fails: the newest page wins.
+        let third = try await browser.live(Self.page, validator: validator)
+        #expect(third.status == .ok)
+        #expect(await oldest.afterOpening() == "event: idle\ndata: idle")
+        #expect(await oldest.next() == nil)
+        #expect(shelf.app.live.count == 2)
+        // The newer ones still hear changes.
+        var newest = try LiveEvents(third)
+        try await browser.post(Self.page, ["action": "write"])
+        #expect(await newest.afterOpening()?.contains("event: changed") == true)
+        withExtendedLifetime(second) {}
     }
 
     @Test func streamsPastTheAddresssLimitAreRefused() async throws {
@@ -209,6 +210,9 @@ func liveValidator(of page: TestResponse) -> String? {
         }
         #expect(open.map(\.status) == [.ok, .tooManyRequests, .ok])
         #expect(open[1].body.contains("Your address has 1 live pages open already"))
+        #expect(open[1].header("Retry-After") == "60")
+        // The refused page itself still works, only not live.
+        #expect(try await other.get(Self.page).status == .ok)
     }
 
     @Test func aQuietStreamEndsIdleAndEveryStreamEndsAtItsLifetime() async throws {

@@ -204,7 +204,7 @@ extension OpenAPIDocument {
                 "The Server-Sent Events of a live page: changed (its validator, as id and data: fetch the page), "
                     + "ended (the session is over), idle; comments as heartbeats. Needs Accept: text/event-stream."
             ),
-            "security": [["session": []]],
+            // (The session is optional, as for pages: without one there is nothing to watch, 204.)
             "parameters": [
                 query("page", true, "The public URL path of the page."),
                 query("v", false, "The validator the page was rendered with (its body's data-live)."),

@@ -10,7 +10,6 @@ import Synchronization
 final class LiveHub: Sendable {
     /// Why a stream was refused.
     enum Refusal: Error, Equatable {
-        case session
         case client
     }
 
@@ -20,6 +19,8 @@ final class LiveHub: Sendable {
         case changed
         /// The heartbeat: send a comment, check the lifetimes.
         case tick
+        /// A newer stream of the session took its place: end.
+        case replaced
     }
 
     /// One stream's registration: its wakes, and what to give back when it ends.
@@ -65,14 +66,29 @@ final class LiveHub: Sendable {
     }
 
     /// Registers a stream of `session` from `client` listening to `topics` (its session's
-    /// topic included), within the limits.
+    /// topic included), within the limits. Past the session's limit its oldest stream makes
+    /// room (ended with ``Wake/replaced``): a closed page's stream goes unnoticed until a write
+    /// to it fails, so a user who opens many pages quickly must not be refused for their own
+    /// pages that are gone. Past the client's limit the new one is refused.
     func open(session: SessionID, client: String?, topics: Set<LiveTopic>) throws(Refusal) -> Listener {
         let (wakes, continuation) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(2))
+        var replaced: AsyncStream<Wake>.Continuation?
+        defer {
+            replaced?.yield(.replaced)
+            replaced?.finish()
+        }
         let result: Result<UInt64, Refusal> = self.state.withLock { state in
-            if state.perSession[session, default: 0] >= self.limits.maxStreamsPerSession { return .failure(.session) }
-            if let client, state.perClient[client, default: 0] >= self.limits.maxStreamsPerClient {
-                return .failure(.client)
+            // The session's oldest stream, when the session is at its limit.
+            let oldest =
+                state.perSession[session, default: 0] >= self.limits.maxStreamsPerSession
+                ? state.entries.filter({ $0.value.session == session }).keys.min() : nil
+            if let client {
+                let freed = oldest.flatMap { state.entries[$0]?.client } == client ? 1 : 0
+                if state.perClient[client, default: 0] - freed >= self.limits.maxStreamsPerClient {
+                    return .failure(.client)
+                }
             }
+            if let oldest { replaced = Self.remove(oldest, in: &state) }
             state.nextID += 1
             let id = state.nextID
             let topics = topics.union([Self.topic(of: session)])
@@ -104,14 +120,16 @@ final class LiveHub: Sendable {
 
     /// Forgets a stream (it ended); its wakes finish.
     func close(_ id: UInt64) {
-        let continuation = self.state.withLock { state -> AsyncStream<Wake>.Continuation? in
-            guard let entry = state.entries.removeValue(forKey: id) else { return nil }
-            for topic in entry.topics { Self.remove(id, from: topic, in: &state) }
-            Self.decrement(&state.perSession, entry.session)
-            if let client = entry.client { Self.decrement(&state.perClient, client) }
-            return entry.continuation
-        }
-        continuation?.finish()
+        self.state.withLock { Self.remove(id, in: &$0) }?.finish()
+    }
+
+    /// Removes a stream's registration; its continuation, to finish outside the lock.
+    private static func remove(_ id: UInt64, in state: inout State) -> AsyncStream<Wake>.Continuation? {
+        guard let entry = state.entries.removeValue(forKey: id) else { return nil }
+        for topic in entry.topics { Self.remove(id, from: topic, in: &state) }
+        Self.decrement(&state.perSession, entry.session)
+        if let client = entry.client { Self.decrement(&state.perClient, client) }
+        return entry.continuation
     }
 
     /// What a change of `session`'s tree announces: the session's topic (its other windows, and

@@ -17,8 +17,10 @@ extension WebApp {
         /// Whether `GET /_live` opens streams (default on); off, it answers `204 No Content`,
         /// which stops an event source for good.
         public var isEnabled: Bool
-        /// Streams one session may have open (default 8; a browser opens one per visible page);
-        /// past it `429`.
+        /// Streams one session may have open (default 8; a browser opens one per visible page).
+        /// A new one past it ends the session's oldest (with an `idle` event): a page that was
+        /// closed is only noticed at its stream's next heartbeat, and a user opening pages
+        /// quickly must not be refused for their own pages that are gone.
         public var maxStreamsPerSession: Int
         /// Streams one client address may have open (default 64); past it `429`. Behind a
         /// trusted proxy the forwarded address counts (``WebApp/Configuration/trustedProxies``).

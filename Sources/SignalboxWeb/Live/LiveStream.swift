@@ -47,6 +47,10 @@ struct LiveStream: Sendable {
         for await wake in self.listener.wakes {
             let now = self.app.clock.now
             switch wake {
+            case .replaced:
+                // Most likely a page that is gone; if not, it is live again once the user is back.
+                send(LiveEvent.idle)
+                return
             case .tick:
                 if now - opened >= limits.lifetime { return }
                 if now - lastChange >= limits.idleTimeout {

@@ -85,12 +85,6 @@ extension WebError {
 
     static func tooManyLiveStreams(_ refusal: LiveHub.Refusal, limits: WebApp.LivePages) -> WebError {
         switch refusal {
-        case .session:
-            .tooManyRequests(
-                "tooManyLiveStreams",
-                "This session has \(limits.maxStreamsPerSession) live pages open already; they update, this one does not.",
-                retryAfter: .seconds(60)
-            )
         case .client:
             .tooManyRequests(
                 "tooManyLiveStreams",

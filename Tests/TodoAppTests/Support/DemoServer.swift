@@ -24,13 +24,19 @@ struct DemoServer {
 
 /// Starts the demo on a fresh store, runs `body`, and always shuts the server down.
 func withDemoServer<T>(
+    web: WebApp.Configuration = WebApp.Configuration(),
     configure: (inout HTTPServer.Configuration) -> Void = { _ in },
     _ body: (DemoServer) async throws -> T
 ) async throws -> T {
     let store = InMemoryTodoStore.demo()
     var logger = Logger(label: "demo-server")
     logger.logLevel = .critical
-    let app = try TodoWebApp.make(store: store, templates: DemoServer.repository + "/Templates", logger: logger)
+    let app = try TodoWebApp.make(
+        store: store,
+        templates: DemoServer.repository + "/Templates",
+        configuration: web,
+        logger: logger
+    )
     let site = StaticFiles(root: DemoServer.repository + "/Public", fallback: app)
     return try await withLiveServer(site, configure: configure) { server in
         try await body(DemoServer(server: server, store: store))

@@ -20,6 +20,38 @@ import TodoDemoServer
         }
     }
 
+    @Test func aLivePagesEventsComeThroughPieceByPiece() async throws {
+        try await TodoService.run { service in
+            try await service.live { port in
+                let client = TestClient(.loopback(port: port), authority: "localhost")
+                try await client.logIn()
+                let page = try await client.get("/todo/authenticated/todos")
+                let marked = try #require(page.body.firstRange(of: "data-live=\""))
+                let validator = page.body[marked.upperBound...].prefix { $0 != "\"" }
+                    .replacing("&quot;", with: "%22")
+                let cookie = try #require(client.cookies["signalbox_session"])
+                let stream = try RawClient(port: port)
+                try stream.sendRequest(
+                    "GET",
+                    "/todo/_live?page=%2Ftodo%2Fauthenticated%2Ftodos&v=\(validator)",
+                    headers: [("Accept", "text/event-stream"), ("Cookie", "signalbox_session=\(cookie)")]
+                )
+                let transfer = UncheckedClient(stream)
+                let (head, opening) = try await onThread {
+                    (try transfer.client.readHead(), try transfer.client.readChunk())
+                }
+                #expect(head.status == 200)
+                #expect(head.header("Content-Type") == "text/event-stream; charset=utf-8")
+                #expect(opening == Array("retry: 2000\n\n".utf8))
+                // A todo made in another window of the session: the stream says so at once.
+                let created = try await client.post("/todo/authenticated/todos/createTodo", ["title": "Through Vapor"])
+                #expect(created.status == .seeOther)
+                let event = try await onThread { try transfer.client.readChunk() }
+                #expect(event.map { String(decoding: $0, as: UTF8.self) }?.contains("event: changed") == true)
+            }
+        }
+    }
+
     @Test func headAnswersCarryTheLengthButNoBody() async throws {
         try await TodoService.run { service in
             try await service.live { port in
@@ -100,5 +132,15 @@ import TodoDemoServer
                 #expect(next.text == #"{"status":"ok"}"#)
             }
         }
+    }
+}
+
+/// Moves a blocking client to a helper thread; used by one thread at a time.
+struct UncheckedClient: @unchecked Sendable {
+    // @unchecked: the test waits for each read before it touches the client again.
+    let client: RawClient
+
+    init(_ client: RawClient) {
+        self.client = client
     }
 }
