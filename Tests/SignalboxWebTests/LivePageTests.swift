@@ -244,6 +244,7 @@ func liveValidator(of page: TestResponse) -> String? {
     @Test(arguments: [
         ("/_live?page=/home/item/3", [(HTTPField.Name.accept, "text/html")], HTTPResponse.Status.notAcceptable),
         ("/_live", [(.accept, "text/event-stream")], .badRequest),
+        ("/_live", [(.accept, "application/json")], .badRequest),
         ("/_live?page=/home/plain", [(.accept, "text/event-stream")], .noContent),
     ])
     func whatCannotBeLiveIsRefusedClearly(

@@ -10,8 +10,7 @@ extension WebApp {
         let limits = self.configuration.livePages
         let nothing = Answer(.presented(Response(status: .noContent, headerFields: [.cacheControl: "no-store"])))
         guard limits.isEnabled else { return nothing }
-        let accept = exchange.request.headerFields.combinedValue(.accept) ?? ""
-        guard accept.contains("text/event-stream") else { throw WebError.notAnEventSource }
+        // What is asked first (a malformed request is a 400 whatever it accepts), then how.
         let query = try self.formCodec.decode(Array((exchange.request.target.query ?? "").utf8))
         guard let page = query["page"], !page.isEmpty else { throw WebError.missingField("page") }
         if page.utf8.count > self.configuration.maxPathBytes {
@@ -20,6 +19,8 @@ extension WebApp {
         guard let path = self.configuration.mountPath.appPath(of: page) else {
             throw WebError.notFound("There is no page at \(page.prefix(64)).")
         }
+        let accept = exchange.request.headerFields.combinedValue(.accept) ?? ""
+        guard accept.contains("text/event-stream") else { throw WebError.notAnEventSource }
         let known = exchange.request.headerFields.combinedValue(FieldNames.lastEventID) ?? query["v"]
         guard
             let (session, first) = try await self.withSession(
