@@ -62,7 +62,8 @@ def list_titles(session):
 
 
 def create_in_dialog(session, title):
-    """Window 1: the new-todo dialog, typed, sent; returns the time of the click."""
+    """Window 1: the new-todo dialog, typed, sent; returns the time of the click (this returns once
+    window 1 shows the new todo's page)."""
     driver = session.driver
     driver.get(session.base + "/authenticated/todos/createTodo")
     field = session.find("#field-title")
@@ -91,13 +92,16 @@ def walk(first, second, failure, changes=20):
     second.step("live-window-2-open")
 
     latencies = []
+    lags = []  # after window 1 had its own page: what the live path itself adds
     for number in range(changes):
         title = "Live errand %d" % number
         fetches = second.driver.execute_script(FETCHES)
         clicked = create_in_dialog(first, title)
+        landed = time.monotonic()
         shown = wait_for(second, lambda: title in list_titles(second), 5,
                          "window 2 did not show %r" % title, failure)
         latencies.append(shown - clicked)
+        lags.append(shown - landed)
         if second.driver.execute_script("return window.liveMarker") != "no reload":
             raise failure("window 2 reloaded its document for %r" % title)
         made = second.driver.execute_script(FETCHES) - fetches
@@ -106,8 +110,11 @@ def walk(first, second, failure, changes=20):
     latencies.sort()
     p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
     median = latencies[len(latencies) // 2]
-    print("     (window 1's new todo in window 2: median %.0f ms, p95 %.0f ms, max %.0f ms over %d changes)"
-          % (median * 1000, p95 * 1000, latencies[-1] * 1000, len(latencies)))
+    lags.sort()
+    print("     (window 1's new todo in window 2: median %.0f ms, p95 %.0f ms, max %.0f ms over %d changes from the "
+          "click; %.0f ms median, %.0f ms max after window 1 showed its own new page)"
+          % (median * 1000, p95 * 1000, latencies[-1] * 1000, len(latencies), lags[len(lags) // 2] * 1000,
+             lags[-1] * 1000))
     if p95 > 1.0:
         raise failure("window 2 showed window 1's todos in %.0f ms at the 95th percentile (goal 1 s)" % (p95 * 1000))
     second.step("live-window-2-after-%d-changes" % changes)
