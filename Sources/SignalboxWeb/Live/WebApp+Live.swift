@@ -5,7 +5,8 @@ import SignalboxHTTP
 extension WebApp {
     /// `GET /_live?page=<URL path>&v=<validator>`: the event stream of a live page (see
     /// ``LivePages``). `204` when there is nothing to watch (live pages off, no session, a page
-    /// without a validator), which stops an event source for good; `429` past the limits.
+    /// without a validator), which stops an event source for good; `429` past the address's
+    /// limit (past the session's, its oldest stream ends instead).
     func openLiveStream(_ exchange: Exchange) async throws -> Answer {
         let limits = self.configuration.livePages
         let nothing = Answer(.presented(Response(status: .noContent, headerFields: [.cacheControl: "no-store"])))

@@ -13,8 +13,9 @@ import SignalboxHTTP
 /// | `POST <path>` | ``form(_:)`` — a form for the screen on top of that path |
 /// | `POST /_nav/<action>` | ``navigation(_:)`` — the router API |
 /// | `POST /_draft` | ``draft`` — keep (or discard) the draft of a page's form |
+/// | `GET /_live?page=<URL path>` | ``live`` — a live page's event stream |
 /// | `GET`/`HEAD` `/_dev/tree`, `/_dev/routes`, `/_dev/sessions`, `/_dev/openapi.json` | developer pages (with developer tools on) |
-/// | `GET`/`HEAD` `/_signalbox/signalbox.css`, `/_signalbox/drafts.js` | the default layout's stylesheet, the drafts script |
+/// | `GET`/`HEAD` `/_signalbox/signalbox.css`, `/_signalbox/signalbox.js` (`drafts.js`) | the default layout's stylesheet, the page script (drafts, live pages) |
 enum WebRoute: Equatable {
     case page(String)
     case download(String, name: String)
