@@ -66,12 +66,7 @@ struct HTTPServerStreamTests {
     func quietStreamsHoldNoThread() async throws {
         let streams = Streams()
         try await withServer(responder: streams, configure: { $0.threadPoolSize = 2 }) { server in
-            var clients: [RawClient] = []
-            for _ in 0..<40 {
-                let client = try RawClient(port: server.port)
-                try client.sendRequest("GET", "/stream")
-                clients.append(client)
-            }
+            let clients = try openStreams(40, port: server.port)
             #expect(await eventually { streams.opened == 40 })
             let other = try RawClient(port: server.port)
             try other.sendRequest("GET", "/page")
@@ -110,12 +105,7 @@ struct HTTPServerStreamTests {
         configuration.shutdownGracePeriod = .seconds(600)
         let server = HTTPServer(configuration: configuration, responder: streams, logger: .quiet)
         try server.start()
-        var clients: [RawClient] = []
-        for _ in 0..<5 {
-            let client = try RawClient(port: server.port)
-            try client.sendRequest("GET", "/stream")
-            clients.append(client)
-        }
+        let clients = try openStreams(5, port: server.port)
         #expect(await eventually { streams.opened == 5 })
         for index in 0..<5 { streams.yield("data: before\n\n", to: index) }
         let transfer = UncheckedClients(clients)
@@ -138,4 +128,13 @@ private func on<T: Sendable>(
 ) async throws -> T {
     let transfer = UncheckedClients([client])
     return try await onThread { try body(transfer.clients[0]) }
+}
+
+/// `count` clients, each asking `/stream` on its own connection.
+private func openStreams(_ count: Int, port: Int) throws -> [RawClient] {
+    try (0..<count).map { _ in
+        let client = try RawClient(port: port)
+        try client.sendRequest("GET", "/stream")
+        return client
+    }
 }

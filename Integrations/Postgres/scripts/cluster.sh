@@ -265,19 +265,21 @@ $servers        keepalive 16;
         limit_conn per_client ${NGINX_CONNECTIONS_PER_CLIENT:-128};
         limit_req zone=per_client_rate burst=${NGINX_BURST:-1000} nodelay;
 
+        # Every location below proxies the same way (they inherit these).
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        # The client's Host, port included: the app compares Origin with it.
+        proxy_set_header Host \$http_host;
+        proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto \$scheme;
+        proxy_set_header X-Request-Id \$request_id;
+        # Retries a request on the next instance when this one is down or overloaded; never a
+        # POST (no non_idempotent), which may already have acted.
+        proxy_next_upstream error timeout http_502 http_503;
+        proxy_connect_timeout 2s;
+
         location / {
             proxy_pass http://signalbox;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            # The client's Host, port included: the app compares Origin with it.
-            proxy_set_header Host \$http_host;
-            proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto \$scheme;
-            proxy_set_header X-Request-Id \$request_id;
-            # Retries a request on the next instance when this one is down or overloaded; never a
-            # POST (no non_idempotent), which may already have acted.
-            proxy_next_upstream error timeout http_502 http_503;
-            proxy_connect_timeout 2s;
         }
 
         # Live pages' event streams: passed on as they come (the instances also say so with
@@ -286,17 +288,9 @@ $servers        keepalive 16;
         # through here to another.
         location ~ /_live\$ {
             proxy_pass http://signalbox;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host \$http_host;
-            proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto \$scheme;
-            proxy_set_header X-Request-Id \$request_id;
             proxy_buffering off;
             proxy_cache off;
             proxy_read_timeout 60s;
-            proxy_next_upstream error timeout http_502 http_503;
-            proxy_connect_timeout 2s;
         }
     }
 

@@ -57,23 +57,24 @@ final class StreamPump: Sendable {
 
     /// Ends the body once what is buffered is sent (the stream ended, or shutdown).
     func finish() {
-        let (task, mustResume) = self.storage.withLock { storage in
-            storage.isFinished = true
-            defer { storage.task = nil }
-            return (storage.task, self.endSuspension(&storage))
-        }
-        task?.cancel()
-        if mustResume { MHD_resume_connection(self.connection.raw) }
+        self.end(resuming: true)
     }
 
     /// The response was destroyed: the connection is gone or done. Never resumes it.
     func close() {
-        let task = self.storage.withLock { storage in
+        self.end(resuming: false)
+    }
+
+    /// Stops reading the stream; with `resuming`, resumes a suspended connection so its content
+    /// reader sees the end.
+    private func end(resuming: Bool) {
+        let (task, mustResume) = self.storage.withLock { storage in
             storage.isFinished = true
             defer { storage.task = nil }
-            return storage.task
+            return (storage.task, resuming && self.endSuspension(&storage))
         }
         task?.cancel()
+        if mustResume { MHD_resume_connection(self.connection.raw) }
     }
 
     /// Called by the content reader on the connection's thread: bytes copied, `0` after

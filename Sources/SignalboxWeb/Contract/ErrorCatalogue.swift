@@ -29,7 +29,7 @@ struct ErrorCatalogue: Sendable {
         .notFound(""), .methodNotAllowed(allow: ""), .pathTooLong(limit: 0), .invalidCSRFToken, .crossOrigin,
         .unsupportedMediaType, .internalError(requestID: ""), .missingField(""),
         .tooManyRequestsInProgress, .tooManyNewSessions(retryAfter: .seconds(1)),
-        .tooManyLiveStreams(.client, limits: WebApp.LivePages()), .notAnEventSource,
+        .tooManyLiveStreams(limit: 0), .notAnEventSource,
         WebError(FormDecodingError.tooLarge(limit: 0), requestID: ""),
         WebError(FormDecodingError.malformedEscape, requestID: ""),
         WebError(MultipartSpoolError.fileTooLarge(limit: 0), requestID: ""),

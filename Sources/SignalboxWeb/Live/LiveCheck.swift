@@ -35,19 +35,10 @@ extension WebApp {
         guard case .show(nil, let walked) = await self.showPage(path, &state, exchange) else { return .elsewhere }
         let branch = walked ?? state.tree.activeBranch
         do {
-            guard
-                let validator = try await PageValidator.of(
-                    branch,
-                    in: &state,
-                    templates: self.renderer.version,
-                    json: false,
-                    mount: self.configuration.mountPath,
-                    developerTools: self.configuration.developerTools
-                )
-            else { return .unversioned }
-            var topics = Set<LiveTopic>()
-            for entry in branch.screens { topics.formUnion(entry.screen.liveTopics) }
-            return .page(validator: validator.entityTag, topics: topics)
+            guard let validator = try await self.validator(of: branch, in: &state, json: false) else {
+                return .unversioned
+            }
+            return .page(validator: validator.entityTag, topics: LiveHub.topics(of: branch))
         } catch {
             return .elsewhere
         }

@@ -8,10 +8,8 @@ import Synchronization
 /// An announcement wakes the listeners of its topics; each rechecks its page's validator. Wakes
 /// are coalesced (a burst of announcements costs a stream one or two rechecks, not one each).
 final class LiveHub: Sendable {
-    /// Why a stream was refused.
-    enum Refusal: Error, Equatable {
-        case client
-    }
+    /// A stream refused: its client address has ``WebApp/LivePages/maxStreamsPerClient`` open.
+    struct TooManyForClient: Error {}
 
     /// What woke a stream.
     enum Wake: Sendable, Equatable {
@@ -39,7 +37,8 @@ final class LiveHub: Sendable {
     private struct State {
         var entries: [UInt64: Entry] = [:]
         var byTopic: [LiveTopic: Set<UInt64>] = [:]
-        var perSession: [SessionID: Int] = [:]
+        /// Each session's streams, oldest first.
+        var bySession: [SessionID: [UInt64]] = [:]
         var perClient: [String: Int] = [:]
         var nextID: UInt64 = 0
         var ticker: Task<Void, Never>?
@@ -70,23 +69,20 @@ final class LiveHub: Sendable {
     /// room (ended with ``Wake/replaced``): a closed page's stream goes unnoticed until a write
     /// to it fails, so a user who opens many pages quickly must not be refused for their own
     /// pages that are gone. Past the client's limit the new one is refused.
-    func open(session: SessionID, client: String?, topics: Set<LiveTopic>) throws(Refusal) -> Listener {
+    func open(session: SessionID, client: String?, topics: Set<LiveTopic>) throws(TooManyForClient) -> Listener {
         let (wakes, continuation) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(2))
         var replaced: AsyncStream<Wake>.Continuation?
         defer {
             replaced?.yield(.replaced)
             replaced?.finish()
         }
-        let result: Result<UInt64, Refusal> = self.state.withLock { state in
+        let id: UInt64? = self.state.withLock { state in
             // The session's oldest stream, when the session is at its limit.
-            let oldest =
-                state.perSession[session, default: 0] >= self.limits.maxStreamsPerSession
-                ? state.entries.filter({ $0.value.session == session }).keys.min() : nil
+            let streams = state.bySession[session, default: []]
+            let oldest = streams.count >= self.limits.maxStreamsPerSession ? streams.first : nil
             if let client {
                 let freed = oldest.flatMap { state.entries[$0]?.client } == client ? 1 : 0
-                if state.perClient[client, default: 0] - freed >= self.limits.maxStreamsPerClient {
-                    return .failure(.client)
-                }
+                if state.perClient[client, default: 0] - freed >= self.limits.maxStreamsPerClient { return nil }
             }
             if let oldest { replaced = Self.remove(oldest, in: &state) }
             state.nextID += 1
@@ -94,15 +90,13 @@ final class LiveHub: Sendable {
             let topics = topics.union([Self.topic(of: session)])
             state.entries[id] = Entry(session: session, client: client, topics: topics, continuation: continuation)
             for topic in topics { state.byTopic[topic, default: []].insert(id) }
-            state.perSession[session, default: 0] += 1
+            state.bySession[session, default: []].append(id)
             if let client { state.perClient[client, default: 0] += 1 }
             if state.ticker == nil { state.ticker = self.startTicker() }
-            return .success(id)
+            return id
         }
-        switch result {
-        case .success(let id): return Listener(id: id, wakes: wakes)
-        case .failure(let refusal): throw refusal
-        }
+        guard let id else { throw TooManyForClient() }
+        return Listener(id: id, wakes: wakes)
     }
 
     /// Listens to `topics` (and the session's) from now on instead of what it listened to.
@@ -127,8 +121,12 @@ final class LiveHub: Sendable {
     private static func remove(_ id: UInt64, in state: inout State) -> AsyncStream<Wake>.Continuation? {
         guard let entry = state.entries.removeValue(forKey: id) else { return nil }
         for topic in entry.topics { Self.remove(id, from: topic, in: &state) }
-        Self.decrement(&state.perSession, entry.session)
-        if let client = entry.client { Self.decrement(&state.perClient, client) }
+        state.bySession[entry.session]?.removeAll { $0 == id }
+        if state.bySession[entry.session]?.isEmpty == true { state.bySession[entry.session] = nil }
+        if let client = entry.client {
+            let count = state.perClient[client, default: 1] - 1
+            state.perClient[client] = count > 0 ? count : nil
+        }
         return entry.continuation
     }
 
@@ -137,8 +135,13 @@ final class LiveHub: Sendable {
     /// Nothing while no stream is open here and no other instance may have one.
     func topics(changedBy tree: NavigationTree, in session: SessionID) -> Set<LiveTopic> {
         guard self.relay != nil || self.state.withLock({ !$0.entries.isEmpty }) else { return [] }
-        var topics: Set<LiveTopic> = [Self.topic(of: session)]
-        for entry in tree.activeBranch.screens { topics.formUnion(entry.screen.liveTopics) }
+        return Self.topics(of: tree.activeBranch).union([Self.topic(of: session)])
+    }
+
+    /// The topics the screens of `branch` name (``/Signalbox/Screen/liveTopics``).
+    static func topics(of branch: ActiveBranch) -> Set<LiveTopic> {
+        var topics = Set<LiveTopic>()
+        for entry in branch.screens { topics.formUnion(entry.screen.liveTopics) }
         return topics
     }
 
@@ -187,8 +190,4 @@ final class LiveHub: Sendable {
         if state.byTopic[topic]?.isEmpty == true { state.byTopic[topic] = nil }
     }
 
-    private static func decrement<Key: Hashable>(_ counts: inout [Key: Int], _ key: Key) {
-        let count = counts[key, default: 1] - 1
-        counts[key] = count > 0 ? count : nil
-    }
 }

@@ -76,12 +76,8 @@ struct LiveStream: Sendable {
                     send(LiveEvent.ended)
                     return
                 case .page(let validator, let topics):
-                    if case .page(let old, let oldTopics) = current {
-                        if topics != oldTopics { self.app.live.update(self.listener.id, topics: topics) }
-                        if old == validator { break }
-                    } else {
-                        self.app.live.update(self.listener.id, topics: topics)
-                    }
+                    self.app.live.update(self.listener.id, topics: topics)  // (nothing when the same)
+                    if case .page(validator, _) = current { break }  // only the topics moved
                     send(LiveEvent.changed(validator))
                     lastChange = now
                 case .elsewhere, .unversioned:

@@ -30,10 +30,10 @@ extension WebApp {
                 { state in (state.id, await self.liveCheck(path, in: &state, exchange)) }
             )
         else { return nothing }
-        var topics = Set<LiveTopic>()
+        let topics: Set<LiveTopic>
         switch first {
         case .page(_, let pageTopics): topics = pageTopics
-        case .elsewhere: break
+        case .elsewhere: topics = []
         case .unversioned, .ended: return nothing
         }
         let listener: LiveHub.Listener
@@ -41,10 +41,10 @@ extension WebApp {
             listener = try self.live.open(session: session, client: exchange.client, topics: topics)
         } catch {
             exchange.logger.notice(
-                "live stream refused",
-                metadata: ["reason": "\(error)", "session.id": "\(session.fingerprint)"]
+                "live stream refused: too many from one client",
+                metadata: ["client": "\(exchange.client ?? "")", "session.id": "\(session.fingerprint)"]
             )
-            throw WebError.tooManyLiveStreams(error, limits: limits)
+            throw WebError.tooManyLiveStreams(limit: limits.maxStreamsPerClient)
         }
         let stream = LiveStream(
             app: self,
@@ -85,14 +85,12 @@ extension WebError {
         message: "This address sends a live page's events (Accept: text/event-stream)."
     )
 
-    static func tooManyLiveStreams(_ refusal: LiveHub.Refusal, limits: WebApp.LivePages) -> WebError {
-        switch refusal {
-        case .client:
-            .tooManyRequests(
-                "tooManyLiveStreams",
-                "Your address has \(limits.maxStreamsPerClient) live pages open already; they update, this one does not.",
-                retryAfter: .seconds(60)
-            )
-        }
+    /// Past ``WebApp/LivePages/maxStreamsPerClient`` (`limit`).
+    static func tooManyLiveStreams(limit: Int) -> WebError {
+        .tooManyRequests(
+            "tooManyLiveStreams",
+            "Your address has \(limit) live pages open already; they update, this one does not.",
+            retryAfter: .seconds(60)
+        )
     }
 }

@@ -17,24 +17,19 @@ extension WebApp {
             case .show(let echo, let walked):
                 do {
                     let branch = walked ?? state.tree.activeBranch
-                    // A live page's refresh (another window changed something) leaves the
-                    // session's notices and return to the window that navigates.
-                    let isShowing = exchange.isSafeMethod && exchange.method != .head && !exchange.isLiveRefresh
-                    let returnedFrom = isShowing ? state.tree.takeReturn(to: branch) : nil
+                    // What a page shows once (notices, the return to an origin) it takes; not a
+                    // HEAD, nor a live page's refresh (another window changed something): those
+                    // are left to the window that navigates.
+                    let takesShownOnce = exchange.method != .head && !exchange.isLiveRefresh
+                    let returnedFrom =
+                        exchange.isSafeMethod && takesShownOnce ? state.tree.takeReturn(to: branch) : nil
                     // Only a page a GET shows as it is can be revalidated (not a rejected form,
                     // nor a page with notices or one returned to: a copy of it must not come
                     // back with a 304); an HTML one is live even then.
                     let isShownOnce = !state.tree.notices.isEmpty || returnedFrom != nil
                     let current =
                         echo == nil && exchange.isSafeMethod && (!isShownOnce || !exchange.wantsJSON)
-                        ? try await PageValidator.of(
-                            branch,
-                            in: &state,
-                            templates: self.renderer.version,
-                            json: exchange.wantsJSON,
-                            mount: self.configuration.mountPath,
-                            developerTools: self.configuration.developerTools
-                        ) : nil
+                        ? try await self.validator(of: branch, in: &state, json: exchange.wantsJSON) : nil
                     let validator = isShownOnce ? nil : current
                     if let validator,
                         validator.isNamed(byIfNoneMatch: exchange.request.headerFields.combinedValue(.ifNoneMatch))
@@ -48,7 +43,7 @@ extension WebApp {
                         branch: branch,
                         echo: draft.map { FormEcho(draft: $0, isSecret: self.configuration.isSecretField) } ?? echo,
                         forJSON: exchange.wantsJSON,
-                        takingNotices: exchange.method != .head && !exchange.isLiveRefresh,
+                        takingNotices: takesShownOnce,
                         returnedFrom: returnedFrom
                     )
                     page.validator = validator
@@ -78,6 +73,19 @@ extension WebApp {
                 return Answer(.download(download))
             }
         }
+    }
+
+    /// The validator of the page `branch` shows, as this app writes it (``PageValidator``): the
+    /// same for a revalidation and a live page's check.
+    func validator(of branch: ActiveBranch, in state: inout SessionState, json: Bool) async throws -> PageValidator? {
+        try await PageValidator.of(
+            branch,
+            in: &state,
+            templates: self.renderer.version,
+            json: json,
+            mount: self.configuration.mountPath,
+            developerTools: self.configuration.developerTools
+        )
     }
 
     /// Maps `error` to what the client sees (``WebError/init(_:requestID:)``); a 500 is logged
