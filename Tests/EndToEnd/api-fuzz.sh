@@ -14,58 +14,41 @@
 # did not survive. Reports (JUnit, the server's log) go to <output-folder>/schemathesis/.
 set -euo pipefail
 
-BINARY=${1:?usage: api-fuzz.sh <path-to-todo-demo> [output-folder]}
+BINARY=$(realpath "${1:?usage: api-fuzz.sh <path-to-todo-demo> [output-folder]}")
 OUTPUT=${2:-test-output}
 EXAMPLES=${EXAMPLES:-50}
 SEED=${SEED:-1}
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=listening.sh
-source "$REPO/Tests/EndToEnd/listening.sh"
-case "$BINARY" in /*) ;; *) BINARY="$PWD/$BINARY" ;; esac
+# shellcheck source=lib.sh
+source "$REPO/Tests/EndToEnd/lib.sh"
 mkdir -p "$OUTPUT/schemathesis"
 OUTPUT=$(cd "$OUTPUT/schemathesis" && pwd)
-WORK=$(mktemp -d)
-SERVER_PID=""
+cd "$REPO"
+temp_dir WORK
 
-cleanup() {
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-(cd "$REPO" && exec "$BINARY" --port 0 --in-memory >"$WORK/stdout" 2>"$OUTPUT/server.log") &
-SERVER_PID=$!
-BASE=$(listening_url "$WORK/stdout" "$SERVER_PID") ||
-    { echo "FAIL the demo did not start; log:" >&2; cat "$OUTPUT/server.log" >&2; exit 1; }
+: >"$OUTPUT/server.log"
+SERVER_STDERR="$OUTPUT/server.log" start_server demo "$WORK/stdout" "$BINARY" --port 0 --in-memory
+BASE=$SERVER_URL
 echo "Demo at $BASE"
 
 # The published document is the one this binary generates, and the server serves it.
 "$BINARY" openapi >"$WORK/generated.json"
-cmp -s "$WORK/generated.json" "$REPO/Public/openapi.json" ||
+cmp -s "$WORK/generated.json" Public/openapi.json ||
     { echo "FAIL Public/openapi.json is not what \`todo-demo openapi\` prints (RECORD=1 swift test --filter OpenAPIDocumentTests)" >&2; exit 1; }
 curl -fsS "$BASE/openapi.json" -o "$WORK/served.json"
-cmp -s "$WORK/served.json" "$REPO/Public/openapi.json" || { echo "FAIL /openapi.json is not Public/openapi.json" >&2; exit 1; }
-python3 - "$REPO/Public/openapi.json" <<'EOF'
+cmp -s "$WORK/served.json" Public/openapi.json || { echo "FAIL /openapi.json is not Public/openapi.json" >&2; exit 1; }
+python3 - Public/openapi.json <<'EOF_PY'
 import json, sys
 from openapi_spec_validator import validate
 document = json.load(open(sys.argv[1]))
 validate(document)
 print(f"PASS the published document is valid OpenAPI {document['openapi']} ({len(document['paths'])} paths)")
-EOF
+EOF_PY
 
-# Log in like a JSON client: the first GET sets the session cookie, its state carries the token.
-JAR="$WORK/cookies"
-curl -fsS -c "$JAR" -b "$JAR" -H 'Accept: application/json' "$BASE/unauthenticated" -o "$WORK/login.json"
-TOKEN=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["csrf"])' "$WORK/login.json")
-curl -fsS -c "$JAR" -b "$JAR" -H 'Accept: application/json' -H "X-CSRF-Token: $TOKEN" \
-    --data 'username=alice&password=wonderland' "$BASE/unauthenticated" -o "$WORK/home.json"
-SIGNALBOX_CSRF=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["path"] == "/authenticated/home", d["path"]; print(d["csrf"])' "$WORK/home.json")
-SIGNALBOX_SESSION=$(awk '$6 == "signalbox_session" { print $7 }' "$JAR")
-[ -n "$SIGNALBOX_SESSION" ] && [ -n "$SIGNALBOX_CSRF" ] ||
-    { echo "FAIL no session cookie or CSRF token after logging in" >&2; exit 1; }
+# Log in like a JSON client (signalbox_http.py): its session cookie and CSRF token go to schemathesis.
+read -r SIGNALBOX_SESSION SIGNALBOX_CSRF LANDED < <(python3 Tests/EndToEnd/signalbox_http.py login "$BASE" alice wonderland)
+[ -n "$SIGNALBOX_SESSION" ] && [ -n "$SIGNALBOX_CSRF" ] && [ "$LANDED" = /authenticated/home ] ||
+    { echo "FAIL no session cookie or CSRF token after logging in (landed on ${LANDED:-nothing})" >&2; exit 1; }
 export SIGNALBOX_CSRF SIGNALBOX_SESSION
 echo "PASS signed in as alice"
 
@@ -83,7 +66,6 @@ if [ "$status" -ne 0 ]; then
     sed -n '/FAILURES/,/SUMMARY/p' "$OUTPUT/schemathesis.txt" | head -200 >&2
     exit 1
 fi
-kill -0 "$SERVER_PID" 2>/dev/null || { echo "FAIL the demo did not survive the run" >&2; exit 1; }
-kill -TERM "$SERVER_PID"
-wait "$SERVER_PID" && echo "PASS the demo survived and stopped cleanly" || { echo "FAIL the demo exited with $?" >&2; exit 1; }
-SERVER_PID=""
+running "$PID_demo" || { echo "FAIL the demo did not survive the run" >&2; exit 1; }
+stop_server "$PID_demo"
+[ "$SERVER_STATUS" = 0 ] && echo "PASS the demo survived and stopped cleanly" || { echo "FAIL the demo exited with $SERVER_STATUS" >&2; exit 1; }

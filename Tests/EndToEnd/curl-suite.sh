@@ -44,125 +44,77 @@ case "${1:-}" in
         exit 2
         ;;
     *)
-        BINARY=$1
+        BINARY=$(realpath "$1")
         shift
         ;;
 esac
 BASE=${BASE%/}
 OUTPUT=${1:-test-output}
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=listening.sh
-source "$REPO/Tests/EndToEnd/listening.sh"
-if [ "$MODE" = single ]; then
-    case "$BINARY" in /*) ;; *) BINARY="$PWD/$BINARY" ;; esac
-fi
+# shellcheck source=lib.sh
+source "$REPO/Tests/EndToEnd/lib.sh"
 mkdir -p "$OUTPUT"
 OUTPUT=$(cd "$OUTPUT" && pwd)
-WORK=$(mktemp -d)
+cd "$REPO"
+temp_dir WORK
 SERVER_LOG="$OUTPUT/curl-suite-server.log"
-SERVER_PID=""
-DEV_PID=""
 CLUSTER_SH="$REPO/Integrations/Postgres/scripts/cluster.sh"
 INSTANCES=0
-[ "$MODE" = cluster ] && INSTANCES=$(wc -l <"$CLUSTER_DIR/instances")
-
-cleanup() {
-    if [ -n "$DEV_PID" ] && kill -0 "$DEV_PID" 2>/dev/null; then
-        kill "$DEV_PID" 2>/dev/null || true
-    fi
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    if [ "$MODE" = cluster ]; then
-        # The instances' logs and nginx's access log (which instance served what), for reading.
-        mkdir -p "$OUTPUT/curl-suite-cluster"
-        cp "$CLUSTER_DIR"/instance-*.log "$CLUSTER_DIR/access.log" "$CLUSTER_DIR/error.log" "$WORK/served-by" \
-            "$OUTPUT/curl-suite-cluster/" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-PASSED=0
-FAILED=0
-SKIPPED=0
+if [ "$MODE" = cluster ]; then
+    INSTANCES=$(wc -l <"$CLUSTER_DIR/instances")
+    # The instances' logs and nginx's access log (which instance served what), for reading.
+    at_exit 'mkdir -p "$OUTPUT/curl-suite-cluster"; cp "$CLUSTER_DIR"/instance-*.log "$CLUSTER_DIR/access.log" \
+        "$CLUSTER_DIR/error.log" "$WORK/served-by" "$OUTPUT/curl-suite-cluster/" 2>/dev/null'
+fi
 START=$(date +%s)
-
-pass() { PASSED=$((PASSED + 1)); printf 'PASS %s\n' "$1"; }
-fail() { FAILED=$((FAILED + 1)); printf 'FAIL %s — %s\n' "$1" "$2"; }
-skip() { SKIPPED=$((SKIPPED + 1)); printf 'SKIP %s — %s\n' "$1" "$2"; }
 
 # ---------------------------------------------------------------- server
 
 DATABASE="$WORK/demo.sqlite"
 SERVER_ARGS=(--database "$DATABASE")
 
-# start_server: runs todo-demo on a free port with SERVER_ARGS (by default over $DATABASE, the same
+# server_up: runs todo-demo on a free port with SERVER_ARGS (by default over $DATABASE, the same
 # file every time, so a restart finds what the previous run committed); sets SERVER_PID and BASE.
-# In cluster mode: starts every instance again (cluster.sh start-instance, all at once); BASE, the
-# nginx URL, stays.
-start_server() {
+# In cluster mode: starts every instance again; BASE, the nginx URL, stays.
+server_up() {
     if [ "$MODE" = cluster ]; then
-        start_instances
+        instances start-instance
         return
     fi
-    : >"$WORK/stdout"
-    (cd "$REPO" && exec "$BINARY" --port 0 "${SERVER_ARGS[@]}" >"$WORK/stdout" 2>>"$SERVER_LOG") &
-    SERVER_PID=$!
-    if ! BASE=$(listening_url "$WORK/stdout" "$SERVER_PID"); then
-        echo "FAIL the server did not print its 'Listening on' line; log:" >&2
-        cat "$SERVER_LOG" >&2
-        exit 1
+    SERVER_STDERR="$SERVER_LOG" start_server main "$WORK/stdout" "$BINARY" --port 0 "${SERVER_ARGS[@]}"
+    BASE=$SERVER_URL
+}
+
+# server_down SIGNAL: stops the server with SIGNAL and waits for its end. In cluster mode: sends
+# SIGNAL to every instance and waits until they are gone; a marker in the X-Served-By log
+# separates what was served before from what comes after.
+server_down() {
+    if [ "$MODE" = cluster ]; then
+        echo "--- instances stopped ($1)" >>"$WORK/served-by"
+        instances kill-instance "$1"
+    else
+        stop_server "$SERVER_PID" "$1"
     fi
 }
 
-# stop_server SIGNAL: stops the server with SIGNAL and waits for its end. In cluster mode: sends
-# SIGNAL to every instance (cluster.sh kill-instance, all at once) and waits until they are gone.
-stop_server() {
-    if [ "$MODE" = cluster ]; then
-        stop_instances "$1"
-        return
-    fi
-    kill -s "$1" "$SERVER_PID"
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
-}
-
-# stop_instances SIGNAL: cluster.sh kill-instance N SIGNAL for every instance at once; sets
-# ESCALATED to the instances that had to be SIGKILLed after the helper's graceful timeout. A
-# marker in the X-Served-By log separates what was served before from what comes after.
-stop_instances() {
-    local signal=$1 n pids=() status=0
-    echo "--- instances stopped ($signal)" >>"$WORK/served-by"
+# instances ACTION [SIGNAL]: cluster.sh ACTION N [SIGNAL] for every instance at once
+# (start-instance returns once its instance accepts connections; kill-instance once it is gone);
+# sets ESCALATED to the instances that had to be SIGKILLed after the helper's graceful timeout.
+# Stops the suite when one fails.
+instances() {
+    local n pids=() status=0
     for ((n = 1; n <= INSTANCES; n++)); do
-        "$CLUSTER_SH" kill-instance "$n" "$signal" >"$WORK/kill-$n.out" 2>&1 &
+        "$CLUSTER_SH" "$1" "$n" ${2:+"$2"} >"$WORK/$1-$n.out" 2>&1 &
         pids+=($!)
     done
     for n in "${!pids[@]}"; do wait "${pids[$n]}" || status=1; done
     ESCALATED=""
     for ((n = 1; n <= INSTANCES; n++)); do
-        grep -q 'SIGKILL' "$WORK/kill-$n.out" && ESCALATED+=" $n"
+        grep -q 'SIGKILL' "$WORK/$1-$n.out" && ESCALATED+=" $n"
     done
     if [ "$status" -ne 0 ]; then
-        echo "FAIL cluster.sh kill-instance failed:" >&2
-        cat "$WORK"/kill-*.out >&2
-        exit 1
-    fi
-}
-
-# start_instances: cluster.sh start-instance N for every instance at once; each returns once its
-# instance accepts connections. Stops the suite when one does not start.
-start_instances() {
-    local n pids=() status=0
-    for ((n = 1; n <= INSTANCES; n++)); do
-        "$CLUSTER_SH" start-instance "$n" >"$WORK/start-$n.out" 2>&1 &
-        pids+=($!)
-    done
-    for n in "${!pids[@]}"; do wait "${pids[$n]}" || status=1; done
-    if [ "$status" -ne 0 ]; then
-        echo "FAIL an instance did not start again:" >&2
-        cat "$WORK"/start-*.out >&2
+        echo "FAIL cluster.sh $1 failed:" >&2
+        cat "$WORK/$1"-*.out >&2
         exit 1
     fi
 }
@@ -180,10 +132,9 @@ needs_restarts() {
 : >"$WORK/served-by"
 case "$MODE" in
     single)
-        start_server
+        server_up
         echo "Server at $BASE (pid $SERVER_PID)"
-        [ "$(wc -l <"$WORK/stdout")" -eq 1 ] && pass "stdout holds exactly the Listening line" \
-            || fail "stdout holds exactly the Listening line" "$(cat "$WORK/stdout")"
+        check "stdout holds exactly the Listening line" "$(cat "$WORK/stdout")" [ "$(wc -l <"$WORK/stdout")" -eq 1 ]
         # `todo-demo routes`: the route table in the terminal, one line per route under a header.
         ROUTES=$("$BINARY" routes)
         if [ "$(head -1 <<<"$ROUTES" | awk '{ print $1 }')" = PATTERN ] \
@@ -196,14 +147,10 @@ case "$MODE" in
         ;;
     cluster)
         echo "Cluster at $BASE ($INSTANCES instances: $(cut -d' ' -f2 "$CLUSTER_DIR/instances" | tr '\n' ' ')folder $CLUSTER_DIR)"
-        [ "$INSTANCES" -ge 2 ] && pass "the cluster has several instances ($INSTANCES)" \
-            || fail "the cluster has several instances" "$INSTANCES"
+        check "the cluster has several instances ($INSTANCES)" "$INSTANCES" [ "$INSTANCES" -ge 2 ]
         for ((n = 1; n <= INSTANCES; n++)); do
-            if [ "$(wc -l <"$CLUSTER_DIR/instance-$n.out")" -eq 1 ] && grep -q '^Listening on http://' "$CLUSTER_DIR/instance-$n.out"; then
-                pass "instance $n's stdout holds exactly the Listening line"
-            else
-                fail "instance $n's stdout holds exactly the Listening line" "$(cat "$CLUSTER_DIR/instance-$n.out")"
-            fi
+            check "instance $n's stdout holds exactly the Listening line" "$(cat "$CLUSTER_DIR/instance-$n.out")" \
+                [ "$(wc -l <"$CLUSTER_DIR/instance-$n.out")" -eq 1 -a "$(server_url "$CLUSTER_DIR/instance-$n.out")" != "" ]
         done
         ;;
     remote)
@@ -225,75 +172,62 @@ mkdir -p "$WORK/answers"
 HEADERS="$WORK/headers"
 STATUS=""
 
-# request METHOD PATH [curl options…]: fills STATUS, $BODY and $HEADERS; uses the cookie jar.
+# request METHOD PATH [curl options…]: fills STATUS, $BODY and $HEADERS; uses the cookie jar;
+# with JSON set, asks for JSON.
 request() {
     local method=$1 path=$2
     shift 2
     : >"$HEADERS"
     STATUS=$(curl -sS -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X "$method" -b "$JAR" -c "$JAR" \
-        --max-time 10 "$@" "$BASE$path") || STATUS="000"
+        --max-time 10 ${JSON:+-H 'Accept: application/json'} "$@" "$BASE$path") || STATUS="000"
     # Which instance answered (the demo's X-Served-By in developer mode; "-" when absent).
     local served
     served=$(header x-served-by)
     echo "${served:--} $method $path $STATUS" >>"$WORK/served-by"
-    # Every answer is kept for the contract check at the end (contract_check.py).
+    # Every answer is kept for the contract check at the end (contract_check.py), with whether
+    # the request asked for JSON (its answers, errors included, must be JSON).
+    local accept=html
+    [ -n "${JSON:-}" ] && accept=json
     ANSWERS=$((ANSWERS + 1))
     cp "$BODY" "$WORK/answers/$ANSWERS.body"
-    # (Whether the request asked for JSON: its answers, errors included, must be JSON.)
-    local accept=html
-    [[ " $* " == *"Accept: application/json"* ]] && accept=json
     echo "$ANSWERS $method $path $STATUS $accept $(header content-type)" >>"$WORK/answers/index"
 }
 
 get() { request GET "$@"; }
-get_json() { request GET "$1" -H 'Accept: application/json' "${@:2}"; }
-# post PATH field=value… (urlencoded; _csrf added from the last token seen)
+get_json() { JSON=1 request GET "$@"; }
+# post PATH field=value… (urlencoded; _csrf added from the last token seen); post_json asks for JSON.
 post() {
-    local path=$1
-    shift
-    local args=()
-    for field in "$@"; do args+=(--data-urlencode "$field"); done
-    request POST "$path" --data-urlencode "_csrf=$CSRF" "${args[@]}"
+    local args=(--data-urlencode "_csrf=$CSRF") field
+    for field in "${@:2}"; do args+=(--data-urlencode "$field"); done
+    request POST "$1" "${args[@]}"
 }
-post_json() {
-    local path=$1
-    shift
-    local args=()
-    for field in "$@"; do args+=(--data-urlencode "$field"); done
-    request POST "$path" -H 'Accept: application/json' --data-urlencode "_csrf=$CSRF" "${args[@]}"
-}
+post_json() { JSON=1 post "$@"; }
 
 header() { { grep -i "^$1:" "$HEADERS" || true; } | head -1 | cut -d' ' -f2- | tr -d '\r'; }
 session_cookie() { awk '$6 == "signalbox_session" { print $7 }' "$JAR" 2>/dev/null | tail -1; }
+# The value of the first <input name=NAME value=…> of the last answer.
+form_value() { grep -o "name=\"$1\" value=\"[^\"]*\"" "$BODY" | head -1 | sed 's/.*value="\([^"]*\)"/\1/' || true; }
 
 # The CSRF token of the last HTML page or JSON answer.
 CSRF=""
 scrape_csrf() {
     local token
-    token=$(grep -o 'name="_csrf" value="[^"]*"' "$BODY" | head -1 | sed 's/.*value="\([^"]*\)"/\1/' || true)
+    token=$(form_value _csrf)
     [ -z "$token" ] && token=$(grep -o '"csrf":"[^"]*"' "$BODY" | head -1 | sed 's/"csrf":"\([^"]*\)"/\1/' || true)
     [ -n "$token" ] && CSRF=$token
     return 0
 }
 
-expect_status() {
-    if [ "$STATUS" = "$2" ]; then pass "$1 (HTTP $STATUS)"; else fail "$1" "expected HTTP $2, got $STATUS"; fi
-}
+expect_status() { check "$1 (HTTP $2)" "expected HTTP $2, got $STATUS" [ "$STATUS" = "$2" ]; }
 expect_redirect() {
     local location
     location=$(header location)
-    if [ "$STATUS" = "303" ] && [ "$location" = "$2" ]; then
-        pass "$1 (303 → $2)"
-    else
-        fail "$1" "expected 303 → $2, got $STATUS → ${location:-none}"
-    fi
+    check "$1 (303 → $2)" "expected 303 → $2, got $STATUS → ${location:-none}" [ "$STATUS" = 303 -a "$location" = "$2" ]
 }
-expect_body() {
-    if grep -qF -- "$2" "$BODY"; then pass "$1"; else fail "$1" "the body lacks: $2"; fi
-}
-expect_no_body() {
-    if grep -qF -- "$2" "$BODY"; then fail "$1" "the body contains: $2"; else pass "$1"; fi
-}
+expect_body() { check "$1" "the body lacks: $2" grep -qF -- "$2" "$BODY"; }
+expect_no_body() { check "$1" "the body contains: $2" lacks "$2"; }
+lacks() { ! grep -qF -- "$1" "$BODY"; }
+expect_header() { check "$1" "$2: $(header "$2")" grep -q "$3" <<<"$(header "$2")"; }
 
 # ---------------------------------------------------------------- signed out
 
@@ -315,8 +249,8 @@ HEAD_LENGTH=$(curl -sS -I -b "$JAR" --max-time 10 "$BASE/unauthenticated" | grep
 
 get /app.css
 expect_status "static files are served" 200
-if header set-cookie | grep -q .; then fail "static files set no cookie" "$(header set-cookie)"; else pass "static files set no cookie"; fi
-[[ "$(header content-type)" == text/css* ]] && pass "app.css is text/css" || fail "app.css is text/css" "$(header content-type)"
+check "static files set no cookie" "$(header set-cookie)" [ -z "$(header set-cookie)" ]
+expect_header "app.css is text/css" content-type '^text/css'
 
 post /unauthenticated username=alice password=wrong-password
 expect_status "a wrong password is refused" 422
@@ -331,12 +265,11 @@ expect_body "JSON echoes the username" '"username":"alice"'
 post /unauthenticated username=alice password=wonderland
 expect_redirect "the right password logs in" /authenticated/home
 ROTATED=$(session_cookie)
-[ -n "$ROTATED" ] && [ "$ROTATED" != "$FIRST_SESSION" ] && pass "login rotates the session id" \
-    || fail "login rotates the session id" "before $FIRST_SESSION, after $ROTATED"
+check "login rotates the session id" "before $FIRST_SESSION, after $ROTATED" [ -n "$ROTATED" -a "$ROTATED" != "$FIRST_SESSION" ]
 
 # The old id no longer works: a request with it gets a fresh, signed-out session.
 STATUS=$(curl -sS -o /dev/null -w '%{http_code}' -H "Cookie: signalbox_session=$FIRST_SESSION" "$BASE/authenticated/home")
-[ "$STATUS" = "303" ] && pass "the pre-login session id is dead" || fail "the pre-login session id is dead" "HTTP $STATUS"
+check "the pre-login session id is dead" "HTTP $STATUS" [ "$STATUS" = 303 ]
 
 # ---------------------------------------------------------------- signed in: tabs, push, modal
 
@@ -374,8 +307,7 @@ expect_body "the list shows it escaped" '<span class="list-title">&lt;script&gt;
 
 get_json /authenticated/todos/todo/5
 expect_status "JSON state answers" 200
-[[ "$(header content-type)" == application/json* ]] && pass "JSON has its content type" \
-    || fail "JSON has its content type" "$(header content-type)"
+expect_header "JSON has its content type" content-type '^application/json'
 expect_body "JSON names the path" '"path":"/authenticated/todos/todo/5"'
 expect_body "JSON lists routes by name" '"pickProject":"/authenticated/todos/todo/5/pickProject"'
 expect_body "JSON gives the pop target" '"pop":"/authenticated/todos"'
@@ -393,7 +325,7 @@ get /authenticated/todos/todo/1
 sed 's/name="_submission" value="[^"]*"//' "$BODY" >"$WORK/first"
 get /authenticated/todos/todo/1
 sed 's/name="_submission" value="[^"]*"//' "$BODY" >"$WORK/second"
-if cmp -s "$WORK/second" "$WORK/first"; then pass "refresh changes nothing"; else fail "refresh changes nothing" "the page differs"; fi
+check "refresh changes nothing" "the page differs" cmp -s "$WORK/second" "$WORK/first"
 
 # ---------------------------------------------------------------- /_nav actions
 
@@ -465,10 +397,9 @@ expect_body "the todo lists the attachment" '" download>minutes.txt</a>'
 ATTACHMENT=$(grep -o 'todo/1?download=[0-9]*' "$BODY" | head -1 | cut -d= -f2)
 get "/authenticated/todos/todo/1?download=$ATTACHMENT"
 expect_status "the attachment downloads" 200
-if cmp -s "$BODY" "$WORK/minutes.txt"; then pass "the download has the uploaded bytes"; else fail "the download has the uploaded bytes" "they differ"; fi
-[[ "$(header content-disposition)" == 'attachment; filename="minutes.txt"'* ]] && pass "it is an attachment" \
-    || fail "it is an attachment" "$(header content-disposition)"
-[ "$(header x-content-type-options)" = nosniff ] && pass "it is never sniffed" || fail "it is never sniffed" "no nosniff"
+check "the download has the uploaded bytes" "they differ" cmp -s "$BODY" "$WORK/minutes.txt"
+expect_header "it is an attachment" content-disposition '^attachment; filename="minutes\.txt"'
+expect_header "it is never sniffed" x-content-type-options '^nosniff$'
 get "/authenticated/todos/todo/2?download=$ATTACHMENT"
 expect_status "another todo's page does not offer it" 404
 head -c 11000000 /dev/zero >"$WORK/huge.bin"
@@ -483,8 +414,8 @@ expect_status "the connection and the session go on" 200
 
 get /authenticated/todos/createTodo
 scrape_csrf
-SUBMISSION=$(grep -o 'name="_submission" value="[^"]*"' "$BODY" | head -1 | sed 's/.*value="\([^"]*\)"/\1/')
-[ -n "$SUBMISSION" ] && pass "a form carries a one-time submission id" || fail "a form carries a one-time submission id" "none"
+SUBMISSION=$(form_value _submission)
+check "a form carries a one-time submission id" "none" [ -n "$SUBMISSION" ]
 post /authenticated/todos/createTodo "title=Only once" "_submission=$SUBMISSION"
 FIRST=$(header location)
 expect_status "the first submission is applied" 303
@@ -496,7 +427,7 @@ get "$FIRST"
 expect_no_body "the notice is shown once" 'notice-success'
 get /authenticated/todos
 COUNT=$(grep -o 'class="list-title">Only once<' "$BODY" | wc -l)
-[ "$COUNT" = 1 ] && pass "a double submission made one todo" || fail "a double submission made one todo" "$COUNT"
+check "a double submission made one todo" "$COUNT" [ "$COUNT" = 1 ]
 
 # ---------------------------------------------------------------- bad input
 
@@ -527,8 +458,7 @@ scrape_csrf
 BEFORE_LOGOUT=$(session_cookie)
 post /authenticated/profile action=logout
 expect_redirect "logout returns to the login page" /unauthenticated
-[ "$(session_cookie)" != "$BEFORE_LOGOUT" ] && pass "logout rotates the session id" \
-    || fail "logout rotates the session id" "unchanged"
+check "logout rotates the session id" "unchanged" [ "$(session_cookie)" != "$BEFORE_LOGOUT" ]
 get /authenticated/home
 expect_redirect "after logout the tabs are locked" /unauthenticated
 
@@ -544,31 +474,24 @@ expect_redirect "after login the deep link continues" /authenticated/todos/todo/
 
 if [ "$MODE" = single ]; then
     kill -TERM "$SERVER_PID"
-    STOPPED=""
-    for _ in $(seq 1 100); do
-        if ! kill -0 "$SERVER_PID" 2>/dev/null; then STOPPED=yes; break; fi
-        sleep 0.1
-    done
-    if [ -n "$STOPPED" ]; then
-        CODE=0
-        wait "$SERVER_PID" || CODE=$?
-        [ "$CODE" = "0" ] && pass "SIGTERM stops the server gracefully (exit 0)" || fail "SIGTERM stops the server gracefully" "exit $CODE"
+    if wait_until 10 "the server to stop after SIGTERM" eval '! running "$SERVER_PID"'; then
+        server_down TERM
+        check "SIGTERM stops the server gracefully (exit 0)" "exit $SERVER_STATUS" [ "$SERVER_STATUS" = 0 ]
     else
         fail "SIGTERM stops the server gracefully" "still running after 10 s"
     fi
-    SERVER_PID=""
 elif [ "$MODE" = cluster ]; then
     # cluster.sh's helper waits for the end (SIGKILL after SHUTDOWN_TIMEOUT, which it reports);
     # a graceful stop logs "stopped" last.
     for ((n = 1; n <= INSTANCES; n++)); do cp "$CLUSTER_DIR/instance-$n.log" "$WORK/before-stop-$n.log"; done
-    stop_instances TERM
+    server_down TERM
     NOT_GRACEFUL=""
     for ((n = 1; n <= INSTANCES; n++)); do
         tail -n +"$(($(wc -l <"$WORK/before-stop-$n.log") + 1))" "$CLUSTER_DIR/instance-$n.log" | grep -q '\] stopped$' \
             || NOT_GRACEFUL+=" $n"
     done
-    [ -z "$ESCALATED" ] && [ -z "$NOT_GRACEFUL" ] && pass "SIGTERM stops every instance gracefully (each logged 'stopped')" \
-        || fail "SIGTERM stops every instance gracefully" "SIGKILLed after the timeout:${ESCALATED:- none}; no 'stopped' line:${NOT_GRACEFUL:- none}"
+    check "SIGTERM stops every instance gracefully (each logged 'stopped')" \
+        "SIGKILLed after the timeout:${ESCALATED:- none}; no 'stopped' line:${NOT_GRACEFUL:- none}" [ -z "$ESCALATED$NOT_GRACEFUL" ]
 else
     skip "SIGTERM stops the server gracefully" "--base-url: the suite did not start the server"
 fi
@@ -578,7 +501,7 @@ fi
 if needs_restarts "after a restart the same cookie shows the same page" "a todo created before the restart is still there" \
     "a modal opened before a restart is still open after the next restart" "the pending result is delivered after the restart" \
     "kill -9 loses no acknowledged create"; then
-start_server
+server_up
 get /authenticated/todos/todo/3
 expect_status "after a restart the same cookie shows the same page" 200
 expect_body "the page is the todo it showed" 'Send the invitations'
@@ -587,8 +510,8 @@ expect_status "a todo created before the restart is still there" 200
 expect_body "with its title" '&lt;script&gt;alert(1)&lt;/script&gt;'
 get /authenticated/todos/todo/3/pickProject
 expect_body "a modal opened before a restart…" '<dialog open'
-stop_server TERM
-start_server
+server_down TERM
+server_up
 get /
 expect_redirect "…is still open after the next restart" /authenticated/todos/todo/3/pickProject
 get /authenticated/todos/todo/3/pickProject
@@ -605,31 +528,27 @@ for n in $(seq 1 40); do
     post /authenticated/todos/createTodo "title=burst $n"
     [ "$STATUS" = "303" ] && ACKED+=("burst $n")
     if [ "$n" = 25 ]; then
-        if [ "$MODE" = cluster ]; then stop_instances KILL; else kill -KILL "$SERVER_PID"; fi
+        server_down KILL
     fi
     [ "$n" -ge 25 ] && break
     get /authenticated/todos/createTodo
 done
-if [ "$MODE" = single ]; then wait "$SERVER_PID" 2>/dev/null || true; fi
-start_server
+server_up
 get /authenticated/todos
 MISSING=0
 for title in "${ACKED[@]}"; do
     grep -q ">$title<" "$BODY" || MISSING=$((MISSING + 1))
 done
-[ "${#ACKED[@]}" -ge 20 ] && [ "$MISSING" = 0 ] && pass "kill -9 loses no acknowledged create (${#ACKED[@]} of them)" \
-    || fail "kill -9 loses no acknowledged create" "${#ACKED[@]} acknowledged, $MISSING missing"
-if [ "$MODE" = single ]; then
-    kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
-fi
+check "kill -9 loses no acknowledged create (${#ACKED[@]} of them)" "${#ACKED[@]} acknowledged, $MISSING missing" \
+    [ "${#ACKED[@]}" -ge 20 -a "$MISSING" = 0 ]
+[ "$MODE" = single ] && server_down TERM
 fi
 
 if [ "$MODE" = single ]; then
 # --in-memory --sessions FILE: the sessions survive a restart, the data does not.
 SERVER_ARGS=(--in-memory --sessions "$WORK/only.sessions.sqlite")
 rm -f "$JAR"
-start_server
+server_up
 get /unauthenticated
 scrape_csrf
 post /unauthenticated username=alice password=wonderland
@@ -637,26 +556,21 @@ get /authenticated/todos/createTodo
 scrape_csrf
 post /authenticated/todos/createTodo "title=only in this run"
 expect_status "with --in-memory --sessions a todo is created" 303
-kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-start_server
+server_down TERM
+server_up
 get /authenticated/todos
 expect_status "after a restart the session in --sessions is still signed in" 200
 expect_no_body "the in-memory data did not survive it" 'class="list-title">only in this run<'
 # The session did, with the notice its last answer left: the first page after the restart shows it.
 expect_body "the notice left before the restart is shown after it" 'Todo “only in this run” created.'
-kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-SERVER_PID=""
-[ -s "$WORK/only.sessions.sqlite" ] && pass "the sessions are in the file --sessions names" \
-    || fail "the sessions are in the file --sessions names" "$(ls "$WORK")"
+server_down TERM
+check "the sessions are in the file --sessions names" "$(ls "$WORK")" [ -s "$WORK/only.sessions.sqlite" ]
 
 # --metrics-address: /metrics only there, not on the app's port (issue 34).
 SERVER_ARGS=(--in-memory --metrics-address 127.0.0.1:0)
-start_server
-METRICS_URL=""
-for _ in $(seq 1 50); do
-    METRICS_URL=$(grep -m1 '^Metrics on http://' "$WORK/stdout" | sed 's/^Metrics on //') && [ -n "$METRICS_URL" ] && break
-    sleep 0.1
-done
+server_up
+wait_until 5 "the 'Metrics on' line" grep -q '^Metrics on http://' "$WORK/stdout" || true
+METRICS_URL=$(sed -n 's/^Metrics on //p' "$WORK/stdout")
 get /metrics
 expect_status "with --metrics-address the app's port has no /metrics" 404
 if [ -n "$METRICS_URL" ] && curl -s "$METRICS_URL" | grep -q '^signalbox_http_requests_total'; then
@@ -664,12 +578,11 @@ if [ -n "$METRICS_URL" ] && curl -s "$METRICS_URL" | grep -q '^signalbox_http_re
 else
     fail "with --metrics-address /metrics answers at the address printed" "${METRICS_URL:-no 'Metrics on' line}"
 fi
-kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-SERVER_PID=""
+server_down TERM
 
 # A file that is not SQLite stops start-up with a message naming it.
 echo "not a database" >"$WORK/notes.sqlite"
-if (cd "$REPO" && "$BINARY" --port 0 --database "$WORK/notes.sqlite" >/dev/null 2>"$WORK/bad.log"); then
+if ("$BINARY" --port 0 --database "$WORK/notes.sqlite" >/dev/null 2>"$WORK/bad.log"); then
     fail "a data file that is not SQLite stops start-up" "it started"
 else
     grep -q "notes.sqlite" "$WORK/bad.log" && grep -qi "not a database" "$WORK/bad.log" \
@@ -694,12 +607,9 @@ if [ "$MODE" = cluster ]; then
     named_answers() { grep -v '^---' "$SERVED" | { grep -v '^- ' || true; }; }
     TOTAL=$(grep -vc '^---' "$SERVED" || true)
     UNNAMED=$(grep -v '^---' "$SERVED" | grep -c '^- ' || true)
-    if [ "$UNNAMED" = 0 ]; then
-        pass "every answer names the instance that served it (X-Served-By on all $TOTAL)"
-    else
-        fail "every answer names the instance that served it" \
-            "$UNNAMED of $TOTAL answers lack X-Served-By (run the instances with --dev), e.g. $(grep -m1 '^- ' "$SERVED")"
-    fi
+    check "every answer names the instance that served it (X-Served-By on all $TOTAL)" \
+        "$UNNAMED of $TOTAL answers lack X-Served-By (run the instances with --dev), e.g. $(grep -m1 '^- ' "$SERVED")" \
+        [ "$UNNAMED" = 0 ]
     # Consecutive requests (not across a stop of the instances, where the set changes).
     read -r PAIRS SAME EXAMPLE < <(awk '
         /^---/ || $1 == "-" { previous = ""; next }
@@ -707,31 +617,21 @@ if [ "$MODE" = cluster ]; then
           if (previous != "") { pairs++; if (value == previous) { same++; if (example == "") example = $4 "_" $5 } }
           previous = value }
         END { print pairs + 0, same + 0, (example == "" ? "-" : example) }' "$SERVED")
-    if [ "$PAIRS" -ge 50 ] && [ "$SAME" = 0 ]; then
-        pass "consecutive requests of one session were served by different instances ($PAIRS pairs, none on the same instance)"
-    else
-        fail "consecutive requests of one session were served by different instances" \
-            "$SAME of $PAIRS consecutive pairs on the same instance (first: $EXAMPLE); see $OUTPUT/curl-suite-cluster/served-by"
-    fi
+    check "consecutive requests of one session were served by different instances ($PAIRS pairs, none on the same instance)" \
+        "$SAME of $PAIRS consecutive pairs on the same instance (first: $EXAMPLE); see $OUTPUT/curl-suite-cluster/served-by" \
+        [ "$PAIRS" -ge 50 -a "$SAME" = 0 ]
     DISTINCT=$(named_answers | awk '{ print $1 " " $3 }' | sort -u | wc -l)
     PORTS=$(named_answers | awk '{ print $1 }' | sort -u | wc -l)
-    [ "$DISTINCT" -ge 3 ] && [ "$PORTS" -ge "$INSTANCES" ] \
-        && pass "the session was served by $DISTINCT distinct instance processes on $PORTS ports" \
-        || fail "the session was served by at least 3 instances" "$DISTINCT distinct X-Served-By values, $PORTS ports"
+    check "the session was served by $DISTINCT distinct instance processes on $PORTS ports (at least 3)" \
+        "$DISTINCT distinct X-Served-By values, $PORTS ports" [ "$DISTINCT" -ge 3 -a "$PORTS" -ge "$INSTANCES" ]
     # No stickiness: every instance served its share of the session's requests (round-robin gives
     # each 1/N), and nginx's configuration has no affinity directive.
     SHARES=$(named_answers | awk '{ print $1 }' | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')
     LEAST=$(named_answers | awk '{ print $1 }' | sort | uniq -c | sort -n | awk 'NR == 1 { print $1 }')
-    if [ -n "$LEAST" ] && [ "$PORTS" -ge "$INSTANCES" ] && [ $((LEAST * INSTANCES * 2)) -ge "$TOTAL" ]; then
-        pass "no sticky routing: each instance served at least half its round-robin share (${SHARES% })"
-    else
-        fail "no sticky routing" "requests per instance: ${SHARES% } of $TOTAL"
-    fi
-    if grep -Eq '^[[:space:]]*(ip_hash|hash|sticky|least_conn|random)\b' "$CLUSTER_DIR/nginx.conf"; then
-        fail "nginx balances by plain round-robin" "$(grep -E '^[[:space:]]*(ip_hash|hash|sticky|least_conn|random)\b' "$CLUSTER_DIR/nginx.conf")"
-    else
-        pass "nginx balances by plain round-robin (no ip_hash, hash or sticky in nginx.conf)"
-    fi
+    check "no sticky routing: each instance served at least half its round-robin share (${SHARES% })" \
+        "requests per instance: ${SHARES% } of $TOTAL" [ -n "$LEAST" -a "$PORTS" -ge "$INSTANCES" -a $((LEAST * INSTANCES * 2)) -ge "$TOTAL" ]
+    AFFINITY=$(grep -E '^[[:space:]]*(ip_hash|hash|sticky|least_conn|random)\b' "$CLUSTER_DIR/nginx.conf" || true)
+    check "nginx balances by plain round-robin (no ip_hash, hash or sticky in nginx.conf)" "$AFFINITY" [ -z "$AFFINITY" ]
 fi
 
 # ---------------------------------------------------------------- the development loop
@@ -744,10 +644,10 @@ if [ "$MODE" = single ]; then
     DEV_TEMPLATES="$WORK/dev-templates"
     cp -R "$REPO/Templates" "$DEV_TEMPLATES"
     DEV_LOG="$OUTPUT/curl-suite-dev-server.log"
-    (cd "$REPO" && exec "$BINARY" --port 0 --in-memory --dev --templates "$DEV_TEMPLATES" \
-        >"$WORK/dev-stdout" 2>"$DEV_LOG") &
-    DEV_PID=$!
-    if DEV=$(listening_url "$WORK/dev-stdout" "$DEV_PID"); then
+    : >"$DEV_LOG"
+    if SERVER_STDERR="$DEV_LOG" start_server dev "$WORK/dev-stdout" "$BINARY" --port 0 --in-memory --dev \
+        --templates "$DEV_TEMPLATES"; then
+        DEV=$SERVER_URL
         # poll_dev WHAT STATUS TEXT: GETs /unauthenticated until it answers STATUS with TEXT.
         poll_dev() {
             local deadline=$((SECONDS + 5)) status
@@ -763,23 +663,20 @@ if [ "$MODE" = single ]; then
         poll_dev "an edited template shows without a restart" 200 "Sign in — edited while running."
         printf '{{#broken}}\n' >>"$DEV_TEMPLATES/auth/login.mustache"
         poll_dev "a broken template is shown in the browser" 500 "<h1>Template error</h1>"
-        grep -Eq "$DEV_TEMPLATES/auth/login\.mustache:[0-9]+:[0-9]+<" "$WORK/dev-body" \
-            && grep -qF '<pre class="template-error-source">' "$WORK/dev-body" \
-            && pass "the template error page names file:line:column and quotes the line" \
-            || fail "the template error page names file:line:column and quotes the line" "$(head -c 600 "$WORK/dev-body")"
+        check "the template error page names file:line:column and quotes the line" "$(head -c 600 "$WORK/dev-body")" \
+            eval 'grep -Eq "$DEV_TEMPLATES/auth/login\.mustache:[0-9]+:[0-9]+<" "$WORK/dev-body" \
+                && grep -qF "<pre class=\"template-error-source\">" "$WORK/dev-body"'
         perl -ni -e 'print unless eof' "$DEV_TEMPLATES/auth/login.mustache"
         poll_dev "a fixed template brings the page back" 200 "Sign in — edited while running."
-        grep -Eq 'GET /unauthenticated 500 [0-9.]+ ms (session-[0-9a-f]{8}|no session)' "$DEV_LOG" \
-            && pass "developer mode logs a line per request (method, path, status, duration, session)" \
-            || fail "developer mode logs a line per request" "$(tail -5 "$DEV_LOG")"
+        check "developer mode logs a line per request (method, path, status, duration, session)" "$(tail -5 "$DEV_LOG")" \
+            grep -Eq 'GET /unauthenticated 500 [0-9.]+ ms (session-[0-9a-f]{8}|no session)' "$DEV_LOG"
         curl -sS "$DEV/_dev/routes" -H 'Accept: application/json' -o "$WORK/dev-routes" || true
-        grep -qF '"pattern":"/authenticated/todos/todo/{Int}"' "$WORK/dev-routes" \
-            && pass "/_dev/routes lists the patterns" || fail "/_dev/routes lists the patterns" "$(head -c 300 "$WORK/dev-routes")"
+        check "/_dev/routes lists the patterns" "$(head -c 300 "$WORK/dev-routes")" \
+            grep -qF '"pattern":"/authenticated/todos/todo/{Int}"' "$WORK/dev-routes"
     else
         fail "todo-demo --dev starts" "$(cat "$DEV_LOG")"
     fi
-    kill "$DEV_PID" 2>/dev/null || true
-    wait "$DEV_PID" 2>/dev/null || true
+    stop_servers
 else
     skip "the development loop" "it starts a todo-demo --dev of its own (single mode only)"
 fi
@@ -819,7 +716,4 @@ case "$MODE" in
     cluster) WHERE="instance logs: $OUTPUT/curl-suite-cluster" ;;
     remote) WHERE="server at $BASE" ;;
 esac
-SKIPS=""
-[ "$SKIPPED" -gt 0 ] && SKIPS=", $SKIPPED skipped"
-echo "curl suite: $PASSED passed, $FAILED failed$SKIPS in $(($(date +%s) - START)) s ($WHERE)"
-[ "$FAILED" -eq 0 ]
+checks_done "curl suite" " in $(($(date +%s) - START)) s ($WHERE)"

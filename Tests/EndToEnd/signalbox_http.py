@@ -60,18 +60,21 @@ def set_cookies(response):
 
 class Session:
     """One browser session on one keep-alive connection: its cookie, and the CSRF token of the
-    last JSON state (sent as X-CSRF-Token with every POST). A request the server answered by
-    closing the connection (a 413, a 414) is sent once more on a new one."""
+    last JSON state or HTML form (sent as X-CSRF-Token with every POST). A request the server
+    answered by closing the connection (a 413, a 414) is sent once more on a new one, unless
+    `resend` is False: then any request that got no answer raises (OSError or
+    http.client.HTTPException), for clients that must know what is in doubt."""
 
-    def __init__(self, url, cookie=None, source=None, timeout=60):
+    def __init__(self, url, cookie=None, source=None, timeout=60, csrf=None, resend=True):
         parts = urllib.parse.urlsplit(url)
         self.host, self.port = parts.hostname, parts.port
         # The address its connections come from (any 127.x.y.z is this machine), or any.
         self.source = (source, 0) if source else None
         self.timeout = timeout
+        self.resend = resend
         self.conn = self.connect()
         self.cookie = cookie
-        self.csrf = None
+        self.csrf = csrf
         self.headers = {}
 
     def connect(self):
@@ -95,8 +98,10 @@ class Session:
             self.conn.request(method, path, body=body, headers=headers)
             response = self.conn.getresponse()
             data = response.read()
-        except (ConnectionError, http.client.HTTPException):
+        except (OSError, http.client.HTTPException) as error:
             self.conn.close()
+            if not self.resend or not isinstance(error, (ConnectionError, http.client.HTTPException)):
+                raise
             self.conn = self.connect()
             self.conn.request(method, path, body=body, headers=headers)
             response = self.conn.getresponse()
@@ -108,16 +113,22 @@ class Session:
             if "csrf" in state:
                 self.csrf = state["csrf"]
             return response.status, state
+        token = re.search(rb'name="_csrf" value="([^"]*)"', data)
+        if token:
+            self.csrf = token.group(1).decode()
         return response.status, data
 
-    def login(self, username, password, mount="", page="/unauthenticated"):
+    def login(self, username, password, mount="", page="/unauthenticated", start=None):
         """Signs in through the login form (JSON: the state after the redirect). Returns it;
-        raises RuntimeError when the login page or the login fails."""
-        status, state = self.request("GET", mount + page)
-        if status != 200 or not isinstance(state, dict):
-            raise RuntimeError(f"GET {mount}{page}: {status}")
+        raises RuntimeError when the login page or the login fails. With `start`, GETs that
+        page first (the guard keeps it and sends the visitor to the login page), and the login
+        must continue to it."""
+        status, state = self.request("GET", mount + (start or page))
+        if status != 200 or not isinstance(state, dict) or (start and state.get("path") != mount + page):
+            raise RuntimeError(f"GET {mount}{start or page}: {status} {str(state)[:200]}")
         status, state = self.request("POST", mount + page, {"username": username, "password": password})
-        if status != 200 or not isinstance(state, dict) or "/authenticated" not in state.get("path", ""):
+        path = state.get("path", "") if isinstance(state, dict) else ""
+        if status != 200 or "/authenticated" not in path or (start and path != mount + start):
             raise RuntimeError(f"login as {username}: {status} {str(state)[:200]}")
         return state
 
@@ -172,3 +183,55 @@ class EventStream:
 
     def close(self):
         self.conn.close()
+
+def login_sessions(url, count, username="alice", password="wonderland", threads=1, source=None, **where):
+    """`count` new sessions (from `source`) signed in as `username` (Session.login, `where` its
+    mount and start), `threads` at a time; each connection closed. Raises RuntimeError naming
+    the failures."""
+    import threading
+    sessions, errors, cursor, lock = [None] * count, [], iter(range(count)), threading.Lock()
+
+    def worker():
+        while True:
+            with lock:
+                index = next(cursor, None)
+            if index is None:
+                return
+            try:
+                sessions[index] = Session(url, source=source)
+                sessions[index].login(username, password, **where)
+                sessions[index].conn.close()
+            except Exception as error:  # reported below
+                with lock:
+                    errors.append(repr(error))
+
+    workers = [threading.Thread(target=worker) for _ in range(threads)]
+    for thread in workers:
+        thread.start()
+    for thread in workers:
+        thread.join()
+    if errors:
+        raise RuntimeError(f"login failed {len(errors)} times: {errors[:3]}")
+    return sessions
+
+
+def write_sessions(path, sessions):
+    """One "COOKIE CSRF" line per session (the format of the wrk scripts' session files)."""
+    with open(path, "w") as file:
+        file.writelines(f"{s.cookie} {s.csrf}\n" for s in sessions)
+
+
+def rss_kib(pid):
+    """A process's resident set size (VmRSS) in KiB."""
+    return int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{pid}/status").read()).group(1))
+
+
+if __name__ == "__main__":
+    # For shell scripts: signalbox_http.py login URL USER PASSWORD prints "COOKIE CSRF PATH" of a
+    # new session signed in (PATH: where the login led).
+    import sys
+    if sys.argv[1:2] != ["login"] or len(sys.argv) != 5:
+        sys.exit("usage: signalbox_http.py login URL USER PASSWORD")
+    signed_in = Session(sys.argv[2])
+    path = signed_in.login(sys.argv[3], sys.argv[4])["path"]
+    print(f"{signed_in.cookie} {signed_in.csrf} {path}")
