@@ -7,10 +7,8 @@
 #   Tests/EndToEnd/readme-path.sh
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
-. "$REPO/Tests/EndToEnd/listening.sh"
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/readme-path.XXXXXX")
-PID=""
-trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+. "$REPO/Tests/EndToEnd/lib.sh"
+temp_dir WORK "${TMPDIR:-/tmp}/readme-path.XXXXXX"
 CHECKOUT="a-checkout-$$"
 ln -s "$REPO" "$WORK/$CHECKOUT"
 mkdir "$WORK/hello"
@@ -34,14 +32,10 @@ PYEOF
 
 cd "$WORK/hello"
 swift build --product hello-app >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; echo "FAIL the README's app builds" >&2; exit 1; }
-echo "PASS the README's app builds next to a checkout named $CHECKOUT"
-"$WORK/hello/.build/debug/hello-app" --port 0 >"$WORK/stdout" 2>"$WORK/stderr" &
-PID=$!
-URL=$(listening_url "$WORK/stdout" "$PID") || { cat "$WORK/stderr"; echo "FAIL hello-app prints Listening on" >&2; exit 1; }
-status=0
-curl -fsS "$URL/" | grep -q '<h1>Hello</h1>' && echo "PASS its first page answers at $URL" \
-    || { echo "FAIL its first page answers at $URL" >&2; status=1; }
-curl -fsS -H 'Accept: application/json' "$URL/greeting/Ann" | grep -q '"path":"/greeting/Ann"' \
-    && echo "PASS the README's curl gets the greeting's JSON state" \
-    || { echo "FAIL the README's curl gets the greeting's JSON state" >&2; status=1; }
-exit "$status"
+pass "the README's app builds next to a checkout named $CHECKOUT"
+SERVER_STDERR="$WORK/stderr" start_server hello "$WORK/stdout" "$WORK/hello/.build/debug/hello-app" --port 0
+URL=$SERVER_URL
+check "its first page answers at $URL" "no <h1>Hello</h1>" eval 'curl -fsS "$URL/" | grep -q "<h1>Hello</h1>"'
+check "the README's curl gets the greeting's JSON state" "no \"path\":\"/greeting/Ann\"" \
+    eval 'curl -fsS -H "Accept: application/json" "$URL/greeting/Ann" | grep -q "\"path\":\"/greeting/Ann\""'
+checks_done "README path"
