@@ -9,6 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
+source "$ROOT/Benchmarks/lib.sh"
+mkdir -p "$ROOT/Benchmarks/.build"
 PKG=Benchmarks/CoreBenchmarks
 swift build -c release --package-path "$PKG" >/dev/null
 BIN="$PKG/.build/release/CoreBenchmarks"
@@ -54,15 +56,5 @@ checks that its segment decodes back to the same segment before the entry is pus
 <!-- core:end -->
 MD
 )
-python3 - "$SECTION" <<'PY'
-import sys, re, os
-section = sys.argv[1]
-path = "BENCHMARKS.md"
-text = open(path).read() if os.path.exists(path) else "# Benchmarks\n\nAll figures are from one machine in one run; compare ratios, not absolute numbers.\n"
-if "<!-- core:begin -->" in text:
-    text = re.sub(r"<!-- core:begin -->.*?<!-- core:end -->", lambda m: section, text, flags=re.S)
-else:
-    text = text.rstrip() + "\n\n" + section + "\n"
-open(path, "w").write(text)
-PY
-echo "Updated BENCHMARKS.md (core section)"
+echo "$SECTION" >"$ROOT/Benchmarks/.build/core-section.md"
+write_section core "$ROOT/Benchmarks/.build/core-section.md"

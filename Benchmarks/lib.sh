@@ -7,41 +7,60 @@ DURATION="${DURATION:-15s}"
 WARMUP="${WARMUP:-2s}"
 RUNS="${RUNS:-3}"
 
-. "$(dirname "${BASH_SOURCE[0]}")/../Tests/EndToEnd/listening.sh"
-SERVER_PIDS=()
+# The shared library: start_server NAME LOG COMMAND... (sets URL_NAME, PORT_NAME, PID_NAME),
+# stop_server, stop_servers (also at exit), at_exit, wait_until, check.
+. "$(dirname "${BASH_SOURCE[0]}")/../Tests/EndToEnd/lib.sh"
 
-# start_server NAME LOG COMMAND...: starts a server on a free port and sets PORT_<NAME> and
-# PID_<NAME>. The server must print "Listening on http://HOST:PORT" or "PORT <n>".
-start_server() {
-    local name=$1 log=$2
-    shift 2
-    "$@" >"$log" 2>&1 &
-    local pid=$!
-    SERVER_PIDS+=("$pid")
-    local port=""
-    for _ in $(seq 1 200); do
-        # (an embedding example prints the path it mounts the demo at: http://127.0.0.1:PORT/todo)
-        port=$(listening_port "$log")
-        [ -n "$port" ] && break
-        if ! kill -0 "$pid" 2>/dev/null; then break; fi
-        sleep 0.05
-    done
-    if [ -z "$port" ]; then
-        echo "bench: $name did not report its port:" >&2
-        cat "$log" >&2
-        exit 1
-    fi
-    printf -v "PORT_$name" '%s' "$port"
-    printf -v "PID_$name" '%s' "$pid"
-    echo "   $name: pid $pid, port $port"
+# demo_data NAME [client.py options]: alice's 20 todos and 1 + 64 signed-in sessions on server
+# NAME (URL_NAME) through HTTP (Benchmarks/load/client.py demo), the session files in $OUT/NAME.
+demo_data() {
+    local url="URL_$1"
+    mkdir -p "$OUT/$1"
+    python3 "$ROOT/Benchmarks/load/client.py" demo "${!url}" "$OUT/$1" "${@:2}" --todos 20 --sessions 64
 }
 
-# stop_servers: SIGTERM to every server this script started, then wait for them.
-stop_servers() {
-    local pid
-    for pid in "${SERVER_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${SERVER_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-    SERVER_PIDS=()
+# same_bytes FILE FILE: prints "same" or "different".
+same_bytes() { if cmp -s "$1" "$2"; then echo same; else echo different; fi; }
+
+# record_rss NAME...: "NAME RSS_KIB" of each server (PID_NAME) appended to $OUT/rss.txt.
+record_rss() {
+    local name pid
+    for name in "$@"; do
+        pid="PID_$name"
+        echo "$name $(rss_kib "${!pid}")" >>"$OUT/rss.txt"
+    done
+}
+
+# wrk_server NAME FILE [SCRIPT [ARGS...]]: run_wrk against server NAME (its URL_NAME, / without a
+# script), recording its CPU (WRK_CPU_PID).
+wrk_server() {
+    local url="URL_$1" pid="PID_$1" file=$2
+    shift 2
+    if [ $# -gt 0 ]; then
+        WRK_CPU_PID=${!pid} run_wrk "$file" "${!url}" "$@"
+    else
+        WRK_CPU_PID=${!pid} run_wrk "$file" "${!url}/"
+    fi
+}
+
+# cluster_up FOLDER CLUSTER.SH-OPTIONS...: Integrations/Postgres/scripts/cluster.sh --dir FOLDER
+# in the background (its output in FOLDER.out and FOLDER.log; stopped at exit) until it writes
+# FOLDER/url; sets CLUSTER_PID and CLUSTER_URL.
+cluster_up() {
+    local dir=$1
+    shift
+    "$ROOT/Integrations/Postgres/scripts/cluster.sh" --dir "$dir" "$@" >"$dir.out" 2>"$dir.log" &
+    CLUSTER_PID=$!
+    at_exit cluster_down
+    wait_until 120 "cluster.sh to write $dir/url" eval '[ -s "$dir/url" ] || ! running "$CLUSTER_PID"' || true
+    [ -s "$dir/url" ] || { cat "$dir.log" >&2; echo "cluster.sh failed" >&2; exit 1; }
+    CLUSTER_URL=$(cat "$dir/url")
+}
+cluster_down() {
+    [ -n "${CLUSTER_PID:-}" ] || return 0
+    kill -TERM "$CLUSTER_PID" 2>/dev/null || true
+    wait "$CLUSTER_PID" 2>/dev/null || true
+    CLUSTER_PID=""
 }
 
 # rss_kib PID: resident set size in KiB (VmRSS).

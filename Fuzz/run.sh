@@ -12,6 +12,7 @@
 # run count go to libFuzzer (e.g. -jobs=2, -max_total_time=600).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. Tests/EndToEnd/lib.sh
 TARGET=${1:?target}
 RUNS=${2:-10000000}
 shift $(($# < 2 ? $# : 2))
@@ -70,6 +71,6 @@ esac
 # Allocation stack traces (ASan's malloc_context_size) cost a fifth of a run here, mostly in
 # stack unwinding; a crash report still has the crash's own stack. Set ASAN_OPTIONS to override.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=0}${LEAKS_AT_EXIT:+:detect_leaks=$LEAKS_AT_EXIT}"
-WORK=$(mktemp -d)
+temp_dir WORK
 cp "$CORPUS"/* "$WORK"/ 2>/dev/null || true
 "$OUT/fuzz-$TARGET" -runs="$RUNS" -max_len="$MAX_LEN" -artifact_prefix="Fuzz/crashes/$TARGET/" -print_final_stats=1 ${OPTIONS[@]+"${OPTIONS[@]}"} "$@" "$WORK"

@@ -9,13 +9,14 @@
 # OUT/<part>-<n>.json holds what Stress/client.py abuse measured with the n-th binary.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
-. "$REPO/Tests/EndToEnd/listening.sh"
+. "$REPO/Tests/EndToEnd/lib.sh"
 OUT=${1:?usage: abuse.sh OUT BINARY...}
 shift
 [ "$#" -ge 1 ] || { echo "usage: abuse.sh OUT BINARY..." >&2; exit 2; }
 mkdir -p "$OUT"
-WORK=$(mktemp -d)
-trap 'kill "${PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+OUT=$(cd "$OUT" && pwd)
+cd "$REPO"
+temp_dir WORK
 
 for part in ${PARTS:-m1 m2 m3 m4}; do
     args=()
@@ -24,15 +25,9 @@ for part in ${PARTS:-m1 m2 m3 m4}; do
     for binary in "$@"; do
         n=$((n + 1))
         rm -rf "$WORK/data" && mkdir -p "$WORK/data"
-        : >"$WORK/stdout"
-        (cd "$REPO" && exec "$binary" --port 0 --database "$WORK/data/demo.sqlite" "${args[@]}" \
-            >"$WORK/stdout" 2>"$WORK/data/log") &
-        PID=$!
-        URL=$(listening_url "$WORK/stdout" "$PID") || { cat "$WORK/data/log" >&2; exit 1; }
+        start_server demo "$WORK/data/log" "$binary" --port 0 --database "$WORK/data/demo.sqlite" ${args[@]+"${args[@]}"}
         echo "--- $part, $binary" >&2
-        python3 "$REPO/Stress/client.py" abuse "$URL" "$part" "$OUT/$part-$n.json"
-        kill -TERM "$PID"
-        wait "$PID" 2>/dev/null || true
-        PID=""
+        python3 Stress/client.py abuse "$SERVER_URL" "$part" "$OUT/$part-$n.json"
+        stop_server "$SERVER_PID"
     done
 done

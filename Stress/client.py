@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """HTTP helpers for the stress scripts; they use only the demo's public HTTP interface.
 
-  client.py login URL N OUT          log N sessions in as alice; OUT gets "ID CSRF" lines
+  client.py login URL N OUT [THREADS]
+                                     log N sessions in as alice, THREADS at a time (default 1);
+                                     OUT gets "ID CSRF" lines (the format of Stress/soak.lua)
   client.py watch URL PID SECONDS OUT
                                      every SECONDS until PID exits: a TSV line of elapsed
                                      seconds, the server's RSS (KiB) and live sessions
@@ -18,7 +20,7 @@
                                      the server no longer accepts) or lost (sent on an accepted
                                      connection and never answered). OUT gets the counts.
   client.py crash URLFILE CLIENTS FOLDER
-                                     CLIENTS sessions (urllib, a cookie jar each) register a user
+                                     CLIENTS sessions (a new connection per request) register a user
                                      each (an account keeps at most 500 todos), make it two
                                      projects, and create todos and pick their projects until FOLDER/stop
                                      exists, following the server through restarts (URLFILE holds
@@ -35,29 +37,19 @@
                                      times while 8 connections flood failed logins)
 """
 import http.client
-import http.cookiejar
 import json
 import os
 import re
 import sys
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "EndToEnd"))
 import signalbox_http as sb  # noqa: E402
 
 COOKIE = sb.COOKIE
 LIST = "/authenticated/todos"
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+rss_kib = sb.rss_kib
 
 
 # The load generator (wrk, 64 connections) fills the server's per-address connection limit on
@@ -69,8 +61,8 @@ class Client(sb.Session):
     """One keep-alive connection with a cookie jar of one session (signalbox_http.Session),
     from SOURCE unless another address is given."""
 
-    def __init__(self, url, cookie=None, source=None):
-        super().__init__(url, cookie=cookie, source=source or SOURCE[0])
+    def __init__(self, url, cookie=None, source=None, **options):
+        super().__init__(url, cookie=cookie, source=source or SOURCE[0], **options)
 
 
 def raw_status(url, head, body=b""):
@@ -97,21 +89,12 @@ def raw_status(url, head, body=b""):
 
 def login(url):
     client = Client(url)
-    status, state = client.request("GET", LIST)
-    assert status == 200 and state["path"] == "/unauthenticated", (status, state)
-    status, state = client.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
-    assert status == 200 and state["path"] == LIST, (status, state)
+    client.login("alice", "wonderland", start=LIST)
     return client
 
 
-def command_login(url, count, out):
-    lines = []
-    for _ in range(count):
-        client = login(url)
-        lines.append(f"{client.cookie} {client.csrf}\n")
-        client.conn.close()
-    with open(out, "w") as file:
-        file.writelines(lines)
+def command_login(url, count, out, threads=1):
+    sb.write_sessions(out, sb.login_sessions(url, count, start=LIST, threads=threads, source=SOURCE[0]))
     print(f"logged in {count} sessions")
 
 
@@ -197,58 +180,43 @@ def command_bombs(url, pid, out):
 
 
 def command_until_stopped(url, sessions_file, threads, out):
-    import socket
     import threading
     sessions = [line.split() for line in open(sessions_file) if line.strip()]
     counts = {"answered": 0, "refused": 0, "lost": 0, "unexpected": 0}
     lost = []
     lock = threading.Lock()
-    parts = urllib.parse.urlsplit(url)
 
     def worker(index):
         session_id, csrf = sessions[index % len(sessions)]
-        conn = None
+        client = Client(url, session_id, csrf=csrf, timeout=30, resend=False)
         step = 0
         refusals = 0
         while refusals < 20:
-            if conn is None:
+            if client.conn.sock is None:  # a new connection (the first, or the last one closed)
                 try:
-                    sock = socket.create_connection((parts.hostname, parts.port), timeout=30, source_address=SOURCE)
+                    client.conn.connect()
                 except OSError:
                     with lock:
                         counts["refused"] += 1
                     refusals += 1
                     time.sleep(0.01)
                     continue
-                conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-                conn.sock = sock
             step += 1
-            headers = {"Cookie": f"{COOKIE}={session_id}"}
             if step % 3 == 0:
-                method, path, body = "POST", "/_nav/route", f"to=todo&input=1&from={LIST}"
-                headers["Content-Type"] = "application/x-www-form-urlencoded"
-                headers["X-CSRF-Token"] = csrf
-                expected = 303
+                method, path, fields, expected = "POST", "/_nav/route", {"to": "todo", "input": 1, "from": LIST}, 303
             else:
-                method, path, body, expected = "GET", LIST if step % 3 == 1 else LIST + "/todo/1", None, 200
+                method, path, fields, expected = "GET", LIST if step % 3 == 1 else LIST + "/todo/1", None, 200
             try:
-                conn.request(method, path, body=body, headers=headers)
-                response = conn.getresponse()
-                response.read()
+                status, _ = client.request(method, path, fields, json_answer=False)
             except (OSError, http.client.HTTPException) as error:
                 with lock:
                     counts["lost"] += 1
                     lost.append(f"{method} {path}: {type(error).__name__}: {error}")
-                conn.close()
-                conn = None
                 continue
             with lock:
                 counts["answered"] += 1
-                if response.status != expected:
+                if status != expected:
                     counts["unexpected"] += 1
-            if response.will_close:
-                conn.close()
-                conn = None
 
     workers = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
     for thread in workers:
@@ -262,20 +230,13 @@ def command_until_stopped(url, sessions_file, threads, out):
 
 
 class CrashClient:
-    """A browser-like client for the crash part: urllib, a cookie jar, no redirects followed, a
+    """A browser-like client for the crash part: a signalbox_http.Session that never re-sends, a
     new connection per request. It remembers the page its session is on (the last answer the
     server gave it) and the pages it may be on after a request that got no answer."""
-
-    class NoRedirects(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
 
     def __init__(self, index, urlfile, folder):
         self.index = index
         self.urlfile = urlfile
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), self.NoRedirects)
-        self.csrf = ""
         self.page = None  # where the session is, as far as the server told us
         self.maybe = []  # regexes of pages a request in doubt may have left it on
         self.log = open(os.path.join(folder, f"client-{index}.log") if folder else os.devnull, "a", buffering=1)
@@ -284,6 +245,7 @@ class CrashClient:
         self.unexpected = []
         self.final = None
         self.url = self.read_url()
+        self.session = sb.Session(self.url, timeout=30, resend=False)
         # Each client its own user, so the burst stays within one account's 500 todos.
         self.username = f"crash{index}"
         self.registered = False
@@ -295,28 +257,17 @@ class CrashClient:
 
     def send(self, method, path, fields=None):
         """(status, location, JSON or None); raises OSError when the server gave no answer."""
-        data = None
-        if fields is not None:
-            data = urllib.parse.urlencode(dict(fields, _csrf=self.csrf)).encode()
-        # Pages in JSON (for the CSRF token); forms and GET / like a browser's: they answer 303.
-        headers = {"Accept": "application/json"} if method == "GET" and path != "/" else {}
-        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        if urllib.parse.urlsplit(self.url).port != self.session.port:  # the server restarted elsewhere
+            self.session = sb.Session(self.url, self.session.cookie, timeout=30, csrf=self.session.csrf, resend=False)
         self.counts["requests"] += 1
         try:
-            response = self.opener.open(request, timeout=30)
-        except urllib.error.HTTPError as error:
-            response = error  # 303 (not followed) and 4xx/5xx
-        except urllib.error.URLError as error:
-            raise OSError(str(error.reason)) from error
-        try:
-            body = response.read()
+            # Pages in JSON (for the CSRF token); forms and GET / like a browser's: they answer 303.
+            status, state = self.session.request(method, path, fields, json_answer=method == "GET" and path != "/")
         except http.client.HTTPException as error:
             raise OSError(str(error)) from error
-        state = None
-        if body.startswith(b"{"):
-            state = json.loads(body)
-            self.csrf = state.get("csrf", self.csrf)
-        return response.status, response.headers.get("Location"), state
+        finally:
+            self.session.conn.close()
+        return status, self.session.headers.get("location"), state if isinstance(state, dict) else None
 
     def expect(self, what, answer, status, location=None):
         got, where, state = answer
@@ -514,9 +465,6 @@ def read_outcomes(logs):
 def command_crash(urlfile, count, folder):
     clients = [CrashClient(i, urlfile, folder) for i in range(count)]
     run_workers(clients, folder)
-    acked, doubted, picks, acked_picks, picks_in_doubt = read_outcomes(
-        os.path.join(folder, f"client-{client.index}.log") for client in clients)
-
     # What the server has: each client's user's list, page after page, through a new login
     # (the passwords survived too).
     todos = []
@@ -530,21 +478,31 @@ def command_crash(urlfile, count, folder):
             assert status == 200 and state, status
             todos += crash_todos(state)
             path = state["screen"].get("nextPage")
+    logs = [os.path.join(folder, f"client-{client.index}.log") for client in clients]
+    report = {"clients": count, **outcome_report(clients, logs, todos, lambda title: title.startswith("crash "))}
+    with open(os.path.join(folder, "crash.json"), "w") as file:
+        json.dump(report, file, indent=1)
+    print(json.dumps(report, indent=1))
+
+
+def outcome_report(workers, logs, todos, counted=lambda title: True):
+    """What the server has (`todos`, as crash_todos gives them) against what the workers' logs
+    say it acknowledged or left in doubt; with the workers' counts, ends and unexpected answers.
+    Titles that `counted` refuses are not counted as duplicates."""
+    acked, doubted, picks, acked_picks, picks_in_doubt = read_outcomes(logs)
     by_title = {}
     for todo in todos:
         by_title.setdefault(todo["title"], []).append(todo)
     lost = sorted(title for title in acked if title not in by_title)
     wrong_id = sorted(t for t, i in acked.items() if t in by_title and i not in [x["id"] for x in by_title[t]])
-    duplicated = sorted(t for t, xs in by_title.items() if len(xs) > 1 and t.startswith("crash "))
+    duplicated = sorted(t for t, xs in by_title.items() if len(xs) > 1 and counted(t))
     by_id = {todo["id"]: todo for todo in todos}
     # A todo's project is its last acknowledged pick or one in doubt after it; never picked
     # (None) only when no pick was acknowledged.
     picks_wrong = sorted(i for i, allowed in picks.items()
                          if (by_id.get(i) or {}).get("project") not in allowed)
-    totals = {key: sum(c.counts[key] for c in clients) for key in clients[0].counts}
-    finals = [c.final for c in clients]
-    report = {
-        "clients": count,
+    finals = [w.final for w in workers]
+    return {
         "acknowledged creates": len(acked),
         "found": len(acked) - len(lost),
         "lost": len(lost),
@@ -559,14 +517,11 @@ def command_crash(urlfile, count, folder):
         "in doubt and committed": sum(1 for i in picks_in_doubt if (by_id.get(i) or {}).get("project") is not None),
         "picks lost ids": picks_wrong[:20],
         "todos in the list": len(todos),
-        **totals,
+        **{key: sum(w.counts[key] for w in workers) for key in workers[0].counts},
         "final sessions kept": sum(1 for f in finals if f == "kept"),
         "final sessions": finals,
-        "unexpected answers": [u for c in clients for u in c.unexpected][:20],
+        "unexpected answers": [u for w in workers for u in w.unexpected][:20],
     }
-    with open(os.path.join(folder, "crash.json"), "w") as file:
-        json.dump(report, file, indent=1)
-    print(json.dumps(report, indent=1))
 
 
 def crash_todos(state):
@@ -581,8 +536,7 @@ def crash_todos(state):
 def abuse_m1(url):
     """The server runs with --max-sessions 5: alice signs in, five visitors each come back once."""
     alice = Client(url, source="127.0.1.1")
-    status, state = alice.request("GET", "/unauthenticated")
-    alice.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
+    alice.login("alice", "wonderland")
     for index in range(5):
         visitor = Client(url, source=f"127.0.1.{10 + index}")
         visitor.request("GET", "/unauthenticated")
@@ -662,8 +616,7 @@ def abuse_m4(url, seconds=20, flooders=8):
     import random
     import threading
     visitor = Client(url, source="127.0.4.1")
-    visitor.request("GET", "/unauthenticated")
-    visitor.request("POST", "/unauthenticated", {"username": "alice", "password": "wonderland"})
+    visitor.login("alice", "wonderland")
 
     def page_times(duration):
         times = []
@@ -687,8 +640,7 @@ def abuse_m4(url, seconds=20, flooders=8):
         session.request("GET", "/unauthenticated")
         while not stop.is_set():
             address = f"127.{random.randint(6, 250)}.{random.randint(1, 250)}.{random.randint(1, 250)}"
-            attacker = Client(url, session.cookie, source=address)
-            attacker.csrf = session.csrf
+            attacker = Client(url, session.cookie, source=address, csrf=session.csrf)
             try:
                 status, _ = attacker.request("POST", "/unauthenticated",
                                              {"username": f"nobody{random.randint(0, 10**9)}", "password": "guess"})
@@ -722,7 +674,7 @@ def main(args):
         sys.exit(__doc__)
     command, rest = args[0], args[1:]
     if command == "login":
-        command_login(rest[0], int(rest[1]), rest[2])
+        command_login(rest[0], int(rest[1]), rest[2], *(int(a) for a in rest[3:4]))
     elif command == "watch":
         command_watch(rest[0], int(rest[1]), float(rest[2]), rest[3])
     elif command == "legit":

@@ -1,11 +1,9 @@
 #!/usr/bin/env python3
 """Clients for the cluster soak (Stress/run.sh, part `cluster`): the soak through nginx in front of
 several todo-demo-postgres instances, one of them killed with kill -9 and restarted during it.
-HTTP only, through the cluster's URL (nginx), from 127.0.0.2 like Stress/client.py.
+HTTP only, through the cluster's URL (nginx), from 127.0.0.2 like Stress/client.py (whose `login`
+signs the soak's sessions in).
 
-  cluster-soak.py login URL N OUT [THREADS]
-      Logs N sessions in as alice, THREADS at a time (default 8); OUT gets "ID CSRF" lines (the
-      format of Stress/soak.lua).
   cluster-soak.py writers URL USER PASSWORD PROJECT,PROJECT CLIENTS PAUSE FOLDER
       CLIENTS sessions signed in as USER create todos and pick their projects (alternately the two
       PROJECT ids), one change every PAUSE seconds each, until FOLDER/stop exists. Each logs to
@@ -27,13 +25,11 @@ import re
 import sys
 import threading
 import time
-import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import client as stress  # noqa: E402  (Stress/client.py: login(), SOURCE)
+import client as stress  # noqa: E402  (Stress/client.py: SOURCE, run_workers, read_outcomes)
 sb = stress.sb  # Tests/EndToEnd/signalbox_http.py
 
-COOKIE = sb.COOKIE
 LIST = "/authenticated/todos"
 
 
@@ -41,48 +37,23 @@ class InDoubt(Exception):
     """The request may or may not have been carried out: no answer, or nginx's 502."""
 
 
-class Browser:
-    """One session on one keep-alive connection; never re-sends a request."""
+class Browser(sb.Session):
+    """One session on one keep-alive connection (from stress.SOURCE); never re-sends a request."""
 
     def __init__(self, url):
-        parts = urllib.parse.urlsplit(url)
-        self.host, self.port = parts.hostname, parts.port
-        self.conn = None
-        self.cookie = None
-        self.csrf = ""
+        super().__init__(url, source=stress.SOURCE[0], resend=False)
 
     def send(self, method, path, fields=None, json_answer=False):
         """(status, location, JSON state or None); raises InDoubt."""
-        headers = {"Accept": "application/json"} if json_answer else {}
-        if self.cookie:
-            headers["Cookie"] = f"{COOKIE}={self.cookie}"
-        body = None
-        if fields is not None:
-            body = urllib.parse.urlencode(dict(fields, _csrf=self.csrf))
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        if self.conn is None:
-            self.conn = http.client.HTTPConnection(self.host, self.port, timeout=60, source_address=stress.SOURCE)
         try:
-            self.conn.request(method, path, body=body, headers=headers)
-            response = self.conn.getresponse()
-            data = response.read()
+            status, state = self.request(method, path, fields, json_answer=json_answer)
         except (OSError, http.client.HTTPException) as error:
-            self.conn.close()
-            self.conn = None
             raise InDoubt(f"no answer: {type(error).__name__}: {error}") from error
-        if response.will_close:
-            self.conn.close()
-            self.conn = None
-        self.cookie = sb.session_id(sb.set_cookies(response)) or self.cookie
-        if response.status == 502:
+        if status == 502:
             raise InDoubt("502 from nginx")
-        state = None
-        if data.startswith(b"{"):
-            state = json.loads(data)
-            self.csrf = state.get("csrf", self.csrf)
-        return response.status, response.getheader("Location"), state
+        return status, self.headers.get("location"), state if isinstance(state, dict) else None
 
-    def login(self, username, password):
+    def sign_in(self, username, password):
         """True once signed in (303 to an /authenticated/ page)."""
         status, _, _ = self.send("GET", "/unauthenticated", json_answer=True)
         if status != 200:
@@ -95,37 +66,14 @@ class Browser:
         status, location, _ = self.send("GET", "/")
         return status == 303 and (location or "").startswith("/authenticated/"), f"{status} {location}"
 
-
-def command_login(url, count, out, threads=8):
-    ids = [None] * count
-    errors = []
-    cursor = iter(range(count))
-    lock = threading.Lock()
-
-    def worker():
-        while True:
-            with lock:
-                index = next(cursor, None)
-            if index is None:
-                return
+    def still_signed_in(self):
+        """signed_in(), asked again (up to 100 times) while the answer is in doubt."""
+        for _ in range(100):
             try:
-                client = stress.login(url)
-                ids[index] = f"{client.cookie} {client.csrf}\n"
-                client.conn.close()
-            except Exception as error:  # reported below
-                with lock:
-                    errors.append(repr(error))
-
-    workers = [threading.Thread(target=worker) for _ in range(threads)]
-    for thread in workers:
-        thread.start()
-    for thread in workers:
-        thread.join()
-    if errors:
-        sys.exit(f"login failed {len(errors)} times: {errors[:3]}")
-    with open(out, "w") as file:
-        file.writelines(ids)
-    print(f"logged in {count} sessions")
+                return self.signed_in()
+            except InDoubt:
+                time.sleep(0.05)
+        return False, "no answer"
 
 
 class Writer:
@@ -161,14 +109,7 @@ class Writer:
     def check_session(self):
         """After a request in doubt: the session must still be signed in."""
         self.counts["session checks"] += 1
-        for _ in range(100):
-            try:
-                ok, answer = self.browser.signed_in()
-                break
-            except InDoubt:
-                time.sleep(0.05)
-        else:
-            ok, answer = False, "no answer"
+        ok, answer = self.browser.still_signed_in()
         if not ok:
             self.counts["sessions lost"] += 1
             self.log.write(f"session lost\t{answer}\n")
@@ -177,7 +118,7 @@ class Writer:
 
     def try_login(self):
         try:
-            return self.browser.login(self.user, self.password)
+            return self.browser.sign_in(self.user, self.password)
         except InDoubt:
             return False
 
@@ -209,14 +150,7 @@ class Writer:
                 if self.request(f"pick\t{todo}\t{project}", "POST", page, {"project": project},
                                 location=re.escape(f"{LIST}/todo/{todo}")):
                     self.log.write(f"ack\tpick\t{todo}\t{project}\n")
-            for _ in range(100):
-                try:
-                    ok, answer = self.browser.signed_in()
-                    break
-                except InDoubt:
-                    time.sleep(0.05)
-            else:
-                ok, answer = False, "no answer"
+            ok, answer = self.browser.still_signed_in()
             self.final = "kept" if ok else f"lost ({answer})"
         except Exception as error:  # a bug here, not the cluster's
             self.final = f"client error: {error!r}"
@@ -228,46 +162,13 @@ class Writer:
 def command_writers(url, user, password, projects, count, pause, folder):
     writers = [Writer(i, url, user, password, projects, pause, folder) for i in range(count)]
     stress.run_workers(writers, folder)
-    acked, doubted, picks, acked_picks, picks_in_doubt = stress.read_outcomes(
-        os.path.join(folder, f"writer-{writer.index}.log") for writer in writers)
-
     # What the cluster has: USER's list, through a new session.
     checker = Browser(url)
-    assert checker.login(user, password), "the checker could not sign in"
+    assert checker.sign_in(user, password), "the checker could not sign in"
     status, _, state = checker.send("GET", LIST, json_answer=True)
     assert status == 200 and state, status
-    todos = [{"id": t["id"], "title": t["title"], "project": (t.get("project") or {}).get("id")}
-             for t in state["screen"]["todos"]]
-    by_title = {}
-    for todo in todos:
-        by_title.setdefault(todo["title"], []).append(todo)
-    lost = sorted(t for t in acked if t not in by_title)
-    wrong_id = sorted(t for t, i in acked.items() if t in by_title and i not in [x["id"] for x in by_title[t]])
-    duplicated = sorted(t for t, xs in by_title.items() if len(xs) > 1)
-    by_id = {t["id"]: t for t in todos}
-    picks_wrong = sorted(i for i, allowed in picks.items() if (by_id.get(i) or {}).get("project") not in allowed)
-    totals = {key: sum(w.counts[key] for w in writers) for key in writers[0].counts}
-    finals = [w.final for w in writers]
-    report = {
-        "writers": count,
-        "acknowledged creates": len(acked),
-        "found": len(acked) - len(lost),
-        "lost": len(lost),
-        "lost titles": lost[:20],
-        "wrong id": len(wrong_id),
-        "duplicated titles": len(duplicated),
-        "creates in doubt": len(doubted),
-        "in doubt and found": len(doubted & set(by_title)),
-        "acknowledged picks": acked_picks,
-        "picks lost": len(picks_wrong),
-        "picks lost ids": picks_wrong[:20],
-        "picks in doubt": len(picks_in_doubt),
-        "todos in the list": len(todos),
-        **totals,
-        "final sessions kept": sum(1 for f in finals if f == "kept"),
-        "final sessions": finals,
-        "unexpected answers": [u for w in writers for u in w.unexpected][:20],
-    }
+    logs = [os.path.join(folder, f"writer-{writer.index}.log") for writer in writers]
+    report = {"writers": count, **stress.outcome_report(writers, logs, stress.crash_todos(state))}
     with open(os.path.join(folder, "writers.json"), "w") as file:
         json.dump(report, file, indent=1)
     print(json.dumps({k: v for k, v in report.items() if k not in ("final sessions",)}, indent=1))
@@ -312,9 +213,7 @@ def main(args):
     if not args:
         sys.exit(__doc__)
     command, rest = args[0], args[1:]
-    if command == "login":
-        command_login(rest[0], int(rest[1]), rest[2], *(int(a) for a in rest[3:4]))
-    elif command == "writers":
+    if command == "writers":
         projects = [int(p) for p in rest[3].split(",")]
         command_writers(rest[0], rest[1], rest[2], projects, int(rest[4]), float(rest[5]), rest[6])
     elif command == "sessions":

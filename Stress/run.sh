@@ -44,7 +44,6 @@ CLUSTER_DOWN="${CLUSTER_DOWN:-10}"
 DEMO_POSTGRES="${DEMO_POSTGRES:-$ROOT/Benchmarks/.build/postgres/release/todo-demo-postgres}"
 CLUSTER_SH="$ROOT/Integrations/Postgres/scripts/cluster.sh"
 wants() { [[ ",$ONLY," == *",$1,"* ]]; }
-FAILED=0
 
 for tool in swift wrk python3; do
     command -v "$tool" >/dev/null || { echo "stress: $tool is required (apt-get install wrk …)" >&2; exit 1; }
@@ -59,46 +58,32 @@ if [ -z "${SKIP_BUILD:-}" ]; then
             --scratch-path "$ROOT/Benchmarks/.build/postgres"
     fi
 fi
-# The cluster part's cluster.sh and PostgreSQL (when it runs).
-CLUSTER_PID=""
+# The cluster part's cluster.sh (cluster_up) and PostgreSQL (when it runs).
 CLUSTER_PG_DIR=""
 stop_cluster() {
-    if [ -n "$CLUSTER_PID" ]; then
-        kill -TERM "$CLUSTER_PID" 2>/dev/null || true
-        wait "$CLUSTER_PID" 2>/dev/null || true
-        CLUSTER_PID=""
-    fi
-    if [ -n "$CLUSTER_PG_DIR" ]; then
-        postgres_stop "$CLUSTER_PG_DIR" || true
-        CLUSTER_PG_DIR=""
-    fi
+    cluster_down
+    [ -z "$CLUSTER_PG_DIR" ] || postgres_stop "$CLUSTER_PG_DIR" || true
+    CLUSTER_PG_DIR=""
 }
-trap 'stop_servers; stop_cluster' EXIT
+at_exit stop_cluster
 
-# check NAME CONDITION...: prints "ok" or "FAILED" for a shell condition and remembers failures.
-check() {
-    local name=$1
-    shift
-    if "$@"; then
-        echo "   ok      $name" | tee -a "$OUT/summary.txt"
-    else
-        echo "   FAILED  $name" | tee -a "$OUT/summary.txt"
-        FAILED=1
-    fi
-}
+# json_true FILE EXPRESSION: whether the Python EXPRESSION holds of r, FILE's JSON.
+json_true() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); sys.exit(not ($2))" "$1" 2>/dev/null; }
 
 # part NAME: a fresh results folder and a demo server in memory (extra arguments go to todo-demo).
 part() {
     part_folder "$1"
     shift
     start_server demo "$OUT/demo.log" "$DEMO" --port 0 --in-memory --dev --log-level warning "$@"
-    URL="http://127.0.0.1:$PORT_demo"
+    URL=$URL_demo
 }
 
-# part_folder NAME: a fresh results folder (OUT) and the part's header line.
+# part_folder NAME: a fresh results folder (OUT) and the part's header line; the checks' lines
+# go to its summary.txt too.
 part_folder() {
     OUT="$RESULTS/$1"
     rm -rf "$OUT" && mkdir -p "$OUT"
+    CHECK_LOG="$OUT/summary.txt"
     echo "== $1  ($(machine_line))" | tee "$OUT/summary.txt"
 }
 
@@ -108,10 +93,7 @@ field() { sed -n "s/^$1: //p" "$2"; }
 # otherwise open their 62 connections while the server still counts the last run's against its
 # per-address limit (64) — it then closes the excess, which wrk reports as read errors.
 wait_closed() {
-    for _ in $(seq 1 200); do
-        [ "$(ss -Htn state established "( sport = :$1 )" dst 127.0.0.1 | wc -l)" -eq 0 ] && return
-        sleep 0.05
-    done
+    wait_until 10 "the connections to port $1 to close" eval '[ "$(ss -Htn state established "( sport = :$1 )" dst 127.0.0.1 | wc -l)" -eq 0 ]' || true
 }
 
 # rss_spread TSV SKIP_SECONDS: "first min max last deviation%" of the RSS column after SKIP
@@ -139,10 +121,10 @@ if wants soak; then
     seconds=$(tail -1 "$OUT/watch.tsv" | cut -f1)
     read -r first min max last deviation < <(rss_spread "$OUT/watch.tsv" 120)
     echo "   RSS after 2 min warm-up (KiB): first $first, min $min, max $max, last $last; largest deviation $deviation% ($seconds s sampled)" | tee -a "$OUT/summary.txt"
-    check "the server stayed up" [ "$alive" = yes ]
-    check "zero unexpected statuses" [ "$(field unexpected "$OUT/wrk.txt")" = 0 ]
-    check "zero socket errors" grep -q '^errors: connect=0 read=0 write=0 status=0 timeout=0$' "$OUT/wrk.txt"
-    check "RSS flat within ±10% after warm-up" awk -v d="$deviation" 'BEGIN { exit !(d <= 10) }'
+    check "the server stayed up" "" [ "$alive" = yes ]
+    check "zero unexpected statuses" "" [ "$(field unexpected "$OUT/wrk.txt")" = 0 ]
+    check "zero socket errors" "" grep -q '^errors: connect=0 read=0 write=0 status=0 timeout=0$' "$OUT/wrk.txt"
+    check "RSS flat within ±10% after warm-up" "" awk -v d="$deviation" 'BEGIN { exit !(d <= 10) }'
 fi
 
 if wants flood; then
@@ -184,15 +166,15 @@ if wants flood; then
     last_rss=$(tail -1 "$OUT/watch.tsv" | cut -f2)
     echo "   live sessions: peak $peak_sessions (cap $FLOOD_CAP); RSS peak $peak_rss KiB, last $last_rss KiB" | tee -a "$OUT/summary.txt"
     echo "   legitimate user: $(cat "$OUT/legit.json")" | tee -a "$OUT/summary.txt"
-    check "the server stayed up" [ "$alive" = yes ]
+    check "the server stayed up" "" [ "$alive" = yes ]
     for mode in none forged; do
-        check "$mode: every answer a 200 with a new session" [ "$(field unexpected "$OUT/$mode.txt")" = 0 ]
-        check "$mode: zero socket errors" grep -q '^errors: connect=0 read=0 write=0 status=0 timeout=0$' "$OUT/$mode.txt"
-        check "$mode: $FLOOD answers, each with a new cookie" \
+        check "$mode: every answer a 200 with a new session" "" [ "$(field unexpected "$OUT/$mode.txt")" = 0 ]
+        check "$mode: zero socket errors" "" grep -q '^errors: connect=0 read=0 write=0 status=0 timeout=0$' "$OUT/$mode.txt"
+        check "$mode: $FLOOD answers, each with a new cookie" "" \
             [ "$(field answered "$OUT/$mode.txt")" -ge "$FLOOD" -a "$(field 'new session cookies' "$OUT/$mode.txt")" -ge "$FLOOD" ]
     done
-    check "live sessions never above the cap" [ "$peak_sessions" -le "$FLOOD_CAP" ]
-    check "the legitimate session kept working" python3 -c "import json,sys; r=json.load(open('$OUT/legit.json')); sys.exit(r['wrong'] != 0 or r['requests'] < 10)"
+    check "live sessions never above the cap" "" [ "$peak_sessions" -le "$FLOOD_CAP" ]
+    check "the legitimate session kept working" "" json_true "$OUT/legit.json" "r['wrong'] == 0 and r['requests'] >= 10"
 fi
 
 if wants bombs; then
@@ -206,9 +188,9 @@ for key, value in report.items():
 PY
     alive=yes; kill -0 "$PID_demo" 2>/dev/null || alive=no
     stop_servers
-    check "the server stayed up" [ "$alive" = yes ]
-    check "no 500 anywhere" bash -c "! grep -q '\\b500\\b' '$OUT/bombs.json'"
-    check "RSS grew by less than 64 MiB" python3 -c "import json,sys; r=json.load(open('$OUT/bombs.json')); sys.exit(r['rss_kib_end'] - r['rss_kib_start'] > 65536)"
+    check "the server stayed up" "" [ "$alive" = yes ]
+    check "no 500 anywhere" "" bash -c "! grep -q '\\b500\\b' '$OUT/bombs.json'"
+    check "RSS grew by less than 64 MiB" "" json_true "$OUT/bombs.json" "r['rss_kib_end'] - r['rss_kib_start'] <= 65536"
 fi
 
 if wants shutdown; then
@@ -225,21 +207,18 @@ if wants shutdown; then
     "${CLIENT[@]}" until-stopped "$URL" "$OUT/precise-sessions.txt" 32 "$OUT/precise.json" >/dev/null &
     precise=$!
     sleep 8
-    kill -TERM "$PID_demo"
-    set +e
-    wait "$PID_demo"
-    code=$?
-    set -e
-    SERVER_PIDS=()
+    stop_server "$PID_demo"
+    code=$SERVER_STATUS
     wait "$load" || true
     wait "$precise" || true
     cat "$OUT/wrk.txt" | tee -a "$OUT/summary.txt"
     echo "   precise clients: $(cat "$OUT/precise.json")" | tee -a "$OUT/summary.txt"
     grep -E 'draining|stopped|503' "$OUT/demo.log" | sed 's/^/   log: /' | tee -a "$OUT/summary.txt" || true
-    check "exit code 0 after SIGTERM (was $code)" [ "$code" = 0 ]
-    check "wrk: every answer expected (no 503, no 5xx)" [ "$(field unexpected "$OUT/wrk.txt")" = 0 ]
-    check "wrk: zero read and timeout errors" grep -Eq '^errors: connect=[0-9]+ read=0 write=[0-9]+ status=0 timeout=0$' "$OUT/wrk.txt"
-    check "precise clients: requests answered before the signal, none lost, none unexpected" python3 -c "import json,sys; r=json.load(open('$OUT/precise.json')); sys.exit(not (r['answered'] > 0 and r['lost'] == 0 and r['unexpected'] == 0))"
+    check "exit code 0 after SIGTERM (was $code)" "" [ "$code" = 0 ]
+    check "wrk: every answer expected (no 503, no 5xx)" "" [ "$(field unexpected "$OUT/wrk.txt")" = 0 ]
+    check "wrk: zero read and timeout errors" "" grep -Eq '^errors: connect=[0-9]+ read=0 write=[0-9]+ status=0 timeout=0$' "$OUT/wrk.txt"
+    check "precise clients: requests answered before the signal, none lost, none unexpected" "" \
+        json_true "$OUT/precise.json" "r['answered'] > 0 and r['lost'] == 0 and r['unexpected'] == 0"
 fi
 
 if wants crash; then
@@ -253,52 +232,41 @@ if wants crash; then
     DATABASE="$OUT/demo.sqlite"
     crash_server() {
         start_server demo "$OUT/demo-$1.log" "$DEMO" --port 0 --database "$DATABASE" --dev --log-level warning
-        echo "http://127.0.0.1:$PORT_demo" >"$OUT/url.new" && mv "$OUT/url.new" "$OUT/url"
+        echo "$URL_demo" >"$OUT/url.new" && mv "$OUT/url.new" "$OUT/url"
     }
     acks() { cat "$OUT"/client-*.log 2>/dev/null | grep -c '^ack' || true; }
     crash_server 0
     echo "client.py crash url $CRASH_CLIENTS; kill -9 after a random 0.5-4 s of burst, $CRASH_ROUNDS rounds" >"$OUT/load.command"
     "${CLIENT[@]}" crash "$OUT/url" "$CRASH_CLIENTS" "$OUT" >"$OUT/clients.out" 2>&1 &
     clients=$!
-    for _ in $(seq 1 600); do
-        [ -e "$OUT/ready" ] || ! kill -0 "$clients" 2>/dev/null && break
-        sleep 0.1
-    done
+    wait_until 60 "the crash clients to sign in" eval '[ -e "$OUT/ready" ] || ! running "$clients"' || true
     : >"$OUT/rounds.txt"
     started=$(date +%s)
     for round in $(seq 1 "$CRASH_ROUNDS"); do
         [ "$round" -gt 1 ] && crash_server "$round"
         # The burst is on again once the clients got new acknowledgements from this server.
         before=$(acks)
-        for _ in $(seq 1 300); do
-            [ "$(acks)" -ge $((before + CRASH_CLIENTS)) ] || ! kill -0 "$clients" 2>/dev/null && break
-            sleep 0.1
-        done
+        wait_until 30 "acknowledgements from this server" \
+            eval '[ "$(acks)" -ge $((before + CRASH_CLIENTS)) ] || ! running "$clients"' || true
         ms=$((500 + RANDOM % 3500))
         delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
         sleep "$delay"
-        kill -KILL "$PID_demo"
-        code=0
-        wait "$PID_demo" 2>/dev/null || code=$?
-        SERVER_PIDS=()
+        stop_server "$PID_demo" KILL
+        code=$SERVER_STATUS
         now=$(acks)
         echo "   round $round: kill -9 after $delay s of burst (exit $code), $((now - before)) acknowledgements from this server, $now in all" | tee -a "$OUT/rounds.txt" "$OUT/summary.txt"
         sleep "0.$((RANDOM % 10))"  # down a moment: the clients' requests are refused meanwhile
     done
     crash_server final
     touch "$OUT/stop"
-    for _ in $(seq 1 1200); do  # the clients' last checks and the comparison: 2 minutes at most
-        kill -0 "$clients" 2>/dev/null || break
-        sleep 0.1
-    done
+    # The clients' last checks and the comparison: 2 minutes at most.
+    wait_until 120 "the crash clients' last checks" eval '! running "$clients"' || true
     kill "$clients" 2>/dev/null || true
     clients_code=0
     wait "$clients" || clients_code=$?
-    alive=yes; kill -0 "$PID_demo" 2>/dev/null || alive=no
-    kill -TERM "$PID_demo" 2>/dev/null || true
-    code=0
-    wait "$PID_demo" 2>/dev/null || code=$?
-    SERVER_PIDS=()
+    alive=yes; running "$PID_demo" || alive=no
+    stop_server "$PID_demo"
+    code=$SERVER_STATUS
     seconds=$(($(date +%s) - started))
     [ -s "$OUT/crash.json" ] || { echo "   the clients failed:"; tail -20 "$OUT/clients.out"; } | tee -a "$OUT/summary.txt"
     python3 - "$OUT/crash.json" "$CRASH_ROUNDS" "$seconds" <<'PY' | tee -a "$OUT/summary.txt"
@@ -319,19 +287,19 @@ print(f"   requests without an answer (at the kills): {r['unanswered']}; unexpec
 for line in r["unexpected answers"][:5] + [f for f in r["final sessions"] if f != "kept"][:5] + r["lost titles"][:5]:
     print(f"     {line}")
 PY
-    report() { python3 -c "import json,sys; r=json.load(open('$OUT/crash.json')); sys.exit(not ($1))" 2>/dev/null; }
-    check "the clients finished (exit $clients_code) and the server answered after the last restart" \
+    report() { json_true "$OUT/crash.json" "$1"; }
+    check "the clients finished (exit $clients_code) and the server answered after the last restart" "" \
         [ "$clients_code" = 0 -a "$alive" = yes ]
-    check "the last server stopped cleanly on SIGTERM (exit $code)" [ "$code" = 0 ]
-    check "every round killed the server (exit 137) during the burst" \
+    check "the last server stopped cleanly on SIGTERM (exit $code)" "" [ "$code" = 0 ]
+    check "every round killed the server (exit 137) during the burst" "" \
         awk -v n="$CRASH_ROUNDS" -v c="$CRASH_CLIENTS" '/exit 137\), [0-9]+ acknowledgements from this server/ { if ($(NF - 7) >= c) k++ } END { exit k != n }' "$OUT/rounds.txt"
-    check "0 acknowledged creates lost (and some acknowledged)" report "r['lost'] == 0 and r['wrong id'] == 0 and r['acknowledged creates'] >= 100"
-    check "0 acknowledged project picks lost" report "r['picks lost'] == 0"
-    check "no todo created twice" report "r['duplicated titles'] == 0"
-    check "every session kept through every restart, on its page" \
+    check "0 acknowledged creates lost (and some acknowledged)" "" report "r['lost'] == 0 and r['wrong id'] == 0 and r['acknowledged creates'] >= 100"
+    check "0 acknowledged project picks lost" "" report "r['picks lost'] == 0"
+    check "no todo created twice" "" report "r['duplicated titles'] == 0"
+    check "every session kept through every restart, on its page" "" \
         report "r['sessions lost'] == 0 and r['sessions on their page'] == r['sessions kept'] and r['final sessions kept'] == r['clients']"
-    check "no unexpected answer (no 5xx, no 403)" report "r['unexpected'] == 0"
-    check "PRAGMA integrity_check: ok on the data and the sessions files" python3 -c "
+    check "no unexpected answer (no 5xx, no 403)" "" report "r['unexpected'] == 0"
+    check "PRAGMA integrity_check: ok on the data and the sessions files" "" python3 -c "
 import sqlite3, sys
 sys.exit(any(sqlite3.connect(f).execute('PRAGMA integrity_check').fetchone()[0] != 'ok'
              for f in ('$DATABASE', '${DATABASE%.sqlite}.sessions.sqlite')))"
@@ -354,15 +322,9 @@ if wants cluster; then
     # PostgreSQL in a short folder under /tmp (the postgres user must reach it when we are root).
     CLUSTER_PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/signalbox-stress.XXXXXX")
     postgres_start "$CLUSTER_PG_DIR"
-    "$CLUSTER_SH" --dir "$OUT/cluster" --port 0 --instances 3 --postgres-url "$POSTGRES_URL" --binary "$DEMO_POSTGRES" \
-        --arg --dev --arg --log-level --arg warning >"$OUT/cluster.out" 2>"$OUT/cluster.log" &
-    CLUSTER_PID=$!
-    for _ in $(seq 1 1200); do
-        [ -s "$OUT/cluster/url" ] && break
-        kill -0 "$CLUSTER_PID" 2>/dev/null || { cat "$OUT/cluster.log" >&2; echo "stress: cluster.sh failed" >&2; exit 1; }
-        sleep 0.1
-    done
-    URL=$(cat "$OUT/cluster/url")
+    cluster_up "$OUT/cluster" --port 0 --instances 3 --postgres-url "$POSTGRES_URL" --binary "$DEMO_POSTGRES" \
+        --arg --dev --arg --log-level --arg warning
+    URL=$CLUSTER_URL
     cp "$OUT/cluster/instances" "$OUT/instances-at-start"
     echo "   cluster $URL: instances (pid port) $(tr '\n' ' ' <"$OUT/cluster/instances"); PostgreSQL $POSTGRES_URL" | tee -a "$OUT/summary.txt"
     # The writers' user, with two projects of its own (SQL; its password hash at scrypt N = 16 so
@@ -371,17 +333,14 @@ if wants cluster; then
     projects=$(psql -X -q -At -h 127.0.0.1 -p "$POSTGRES_PORT" -U postgres -d postgres \
         -c "INSERT INTO users (username, password_hash) VALUES ('writer', '$writer_hash')" \
         -c "INSERT INTO project (username, name) VALUES ('writer', 'Red'), ('writer', 'Blue') RETURNING id" | paste -sd, -)
-    python3 "$ROOT/Stress/cluster-soak.py" login "$URL" "$CLUSTER_SESSIONS" "$OUT/sessions.txt"
+    "${CLIENT[@]}" login "$URL" "$CLUSTER_SESSIONS" "$OUT/sessions.txt" 8
     python3 "$ROOT/Stress/cluster-soak.py" writers "$URL" writer wonderland "$projects" "$CLUSTER_WRITERS" 0.2 "$OUT" \
         >"$OUT/writers.out" 2>&1 &
     writers=$!
-    for _ in $(seq 1 600); do
-        [ -e "$OUT/ready" ] || ! kill -0 "$writers" 2>/dev/null && break
-        sleep 0.1
-    done
+    wait_until 60 "the writers to sign in" eval '[ -e "$OUT/ready" ] || ! running "$writers"' || true
     {
         echo "Integrations/Postgres/scripts/cluster.sh --dir cluster --port 0 --instances 3 --postgres-url URL --binary todo-demo-postgres --arg --dev --arg --log-level --arg warning"
-        echo "Stress/cluster-soak.py login URL $CLUSTER_SESSIONS sessions.txt"
+        echo "Stress/client.py login URL $CLUSTER_SESSIONS sessions.txt 8"
         echo "Stress/cluster-soak.py writers URL writer wonderland $projects $CLUSTER_WRITERS 0.2 FOLDER"
         echo "wrk -t2 -c64 -d$CLUSTER_SOAK --latency -s Stress/soak.lua URL -- sessions.txt 2"
         echo "kill -9 instance(s) $CLUSTER_KILLS, evenly spread: CLUSTER_DIR=cluster cluster.sh kill-instance N; sleep $CLUSTER_DOWN; cluster.sh start-instance N"
@@ -485,38 +444,38 @@ PY
     grep -vh '^--- ' "$OUT"/cluster/instance-*.log >"$OUT/instance-warnings.txt" || true
     echo "   instance log lines at warning or above: $(wc -l <"$OUT/instance-warnings.txt")$(head -3 "$OUT/instance-warnings.txt" | sed 's/^/\n     /' | cut -c1-250)" | tee -a "$OUT/summary.txt"
     wrk_statuses=$(field statuses "$OUT/wrk.txt")
-    writers_report() { python3 -c "import json,sys; r=json.load(open('$OUT/writers.json')); sys.exit(not ($1))" 2>/dev/null; }
-    access_report() { python3 -c "import json,sys; r=json.load(open('$OUT/access.json')); sys.exit(not ($1))" 2>/dev/null; }
-    check "every kill -9 took an instance down and start-instance brought it back ($(wc -l <"$OUT/kills.txt") of $count)" \
+    writers_report() { json_true "$OUT/writers.json" "$1"; }
+    access_report() { json_true "$OUT/access.json" "$1"; }
+    check "every kill -9 took an instance down and start-instance brought it back ($(wc -l <"$OUT/kills.txt") of $count)" "" \
         [ "$(wc -l <"$OUT/kills.txt")" -eq "$count" -a "$(grep -c 'restart failed' "$OUT/restarts.txt" || true)" -eq 0 ]
-    check "all 3 instances ready at the end (/readyz: $healthy)" [ "$healthy" -eq 3 ]
-    check "each restarted instance served requests again" access_report "all(v > 0 for v in r['served after restart'].values())"
+    check "all 3 instances ready at the end (/readyz: $healthy)" "" [ "$healthy" -eq 3 ]
+    check "each restarted instance served requests again" "" access_report "all(v > 0 for v in r['served after restart'].values())"
     other_statuses=$(echo "$wrk_statuses" | tr ' ' '\n' | grep -v '^$' | grep -cvE '^(200|303|502)=' || true)
-    check "soak: only 200 and 303, and nginx's 502s at the kills ($wrk_statuses)" [ "$other_statuses" -eq 0 ]
-    check "soak: zero socket errors (connect, read, write, timeout)" grep -Eq '^errors: connect=0 read=0 write=0 status=[0-9]+ timeout=0$' "$OUT/wrk.txt"
-    check "nginx: every 5xx is a 502 of a request in flight on the instance killed at that moment" access_report "r['other 5xx'] == 0"
-    check "writers finished (exit $writers_code)" [ "$writers_code" = 0 ]
-    check "0 acknowledged creates lost (and some acknowledged)" writers_report "r['lost'] == 0 and r['wrong id'] == 0 and r['acknowledged creates'] >= 100"
-    check "0 acknowledged project picks lost" writers_report "r['picks lost'] == 0"
-    check "no todo created twice" writers_report "r['duplicated titles'] == 0"
-    check "writers: no session lost, all signed in at the end, no unexpected answer" \
+    check "soak: only 200 and 303, and nginx's 502s at the kills ($wrk_statuses)" "" [ "$other_statuses" -eq 0 ]
+    check "soak: zero socket errors (connect, read, write, timeout)" "" grep -Eq '^errors: connect=0 read=0 write=0 status=[0-9]+ timeout=0$' "$OUT/wrk.txt"
+    check "nginx: every 5xx is a 502 of a request in flight on the instance killed at that moment" "" access_report "r['other 5xx'] == 0"
+    check "writers finished (exit $writers_code)" "" [ "$writers_code" = 0 ]
+    check "0 acknowledged creates lost (and some acknowledged)" "" writers_report "r['lost'] == 0 and r['wrong id'] == 0 and r['acknowledged creates'] >= 100"
+    check "0 acknowledged project picks lost" "" writers_report "r['picks lost'] == 0"
+    check "no todo created twice" "" writers_report "r['duplicated titles'] == 0"
+    check "writers: no session lost, all signed in at the end, no unexpected answer" "" \
         writers_report "r['sessions lost'] == 0 and r['final sessions kept'] == r['writers'] and r['unexpected'] == 0"
-    check "soak: every session still signed in at the end" \
-        python3 -c "import json,sys; s=json.load(open('$OUT/sessions.json')); sys.exit(not (s['signed in'] == s['sessions'] == $CLUSTER_SESSIONS))"
+    check "soak: every session still signed in at the end" "" \
+        json_true "$OUT/sessions.json" "r['signed in'] == r['sessions'] == $CLUSTER_SESSIONS"
 fi
 
 if wants fuzz; then
     OUT="$RESULTS/fuzz"
     rm -rf "$OUT" && mkdir -p "$OUT"
+    CHECK_LOG="$OUT/summary.txt"
     for target in PathCodec Cookie Form JSONRequest; do
         echo "== fuzz $target ($FUZZ_RUNS runs)"
         if "$ROOT/Fuzz/run.sh" "$target" "$FUZZ_RUNS" >"$OUT/$target.log" 2>&1; then
-            echo "   ok      $target: $(grep -E '^Done' "$OUT/$target.log")" | tee -a "$OUT/summary.txt"
+            pass "$target: $(grep -E '^Done' "$OUT/$target.log")"
         else
-            echo "   FAILED  $target: see $OUT/$target.log and Fuzz/crashes/$target/" | tee -a "$OUT/summary.txt"
-            FAILED=1
+            fail "$target" "see $OUT/$target.log and Fuzz/crashes/$target/"
         fi
     done
 fi
 
-exit "$FAILED"
+checks_done "stress"

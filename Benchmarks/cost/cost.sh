@@ -16,7 +16,6 @@ LUA="$ROOT/Benchmarks/load/sessions.lua"
 LIST=/authenticated/todos
 TODO=/authenticated/todos/todo/1
 rm -rf "$OUT" && mkdir -p "$OUT/db"
-trap stop_servers EXIT
 DEMO=("$BIN_DEMO" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public" --log-level warning)
 for tool in wrk taskset curl python3; do
     command -v "$tool" >/dev/null || { echo "cost.sh: $tool is required (apt-get install wrk …)" >&2; exit 1; }
@@ -26,13 +25,9 @@ done
 echo "== cost: starting servers"
 start_server mem "$OUT/mem.log" "${DEMO[@]}" --in-memory
 start_server sql "$OUT/sql.log" "${DEMO[@]}" --database "$OUT/db/todo-demo.sqlite"
-for name in mem sql; do
-    port_var="PORT_$name"
-    mkdir -p "$OUT/$name"
-    python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/$name" --todos 20 --sessions 64
-done
+for name in mem sql; do demo_data "$name"; done
 start_server page_c "$OUT/page-c.log" "$BIN_HELLO_C" 0 "$OUT/mem/demo-page.html"
-if cmp -s "$OUT/mem/demo-page.html" "$OUT/sql/demo-page.html"; then echo same >"$OUT/body"; else echo different >"$OUT/body"; fi
+same_bytes "$OUT/mem/demo-page.html" "$OUT/sql/demo-page.html" >"$OUT/body"
 echo "   list page bytes, memory vs SQLite: $(cat "$OUT/body") ($(stat -c %s "$OUT/mem/demo-page.html") bytes)"
 
 # pin MODE: every server's threads on CPU 0 and wrk on CPU 1 (pinned), or all on every CPU.
@@ -45,17 +40,7 @@ pin() {
 }
 
 # run_case NAME SERVER ROUND [PATH1 [PATH2]]: with paths, the 64 sessions' cookies round-robin.
-run_case() {
-    local name=$1 server=$2 round=$3
-    shift 3
-    local port_var="PORT_$server" pid_var="PID_$server" url
-    url="http://127.0.0.1:${!port_var}"
-    if [ $# -gt 0 ]; then
-        WRK_CPU_PID=${!pid_var} WRK_CPUS=$WRK_CPUS run_wrk "$OUT/$name-$round.txt" "$url" "$LUA" "$OUT/$server/demo-many.txt" "$@"
-    else
-        WRK_CPU_PID=${!pid_var} WRK_CPUS=$WRK_CPUS run_wrk "$OUT/$name-$round.txt" "$url/"
-    fi
-}
+run_case() { wrk_server "$2" "$OUT/$1-$3.txt" ${4:+"$LUA" "$OUT/$2/demo-many.txt"} "${@:4}"; }
 
 echo "== cost: wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION, $RUNS rounds, unpinned then pinned"
 for round in $(seq 1 "$RUNS"); do

@@ -14,34 +14,26 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 OUT="$ROOT/Benchmarks/.build/results/drafts"
 source "$ROOT/Benchmarks/lib.sh"
 rm -rf "$OUT" && mkdir -p "$OUT/db"
-trap stop_servers EXIT
 CREATE=/authenticated/todos/createTodo
 LIST=/authenticated/todos
 DEMO=("$BIN_DEMO" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public" --log-level warning)
 
 start_server mem "$OUT/mem.log" "${DEMO[@]}" --in-memory
 start_server sql "$OUT/sql.log" "${DEMO[@]}" --database "$OUT/db/todo-demo.sqlite"
-for name in mem sql; do
-    port_var="PORT_$name"
-    mkdir -p "$OUT/$name"
-    python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/$name" --todos 20 --sessions 64
-done
-curl -s "http://127.0.0.1:$PORT_mem/_signalbox/drafts.js" >"$OUT/drafts.js"
+for name in mem sql; do demo_data "$name"; done
+curl -s "$URL_mem/_signalbox/drafts.js" >"$OUT/drafts.js"
 wc -c <"$OUT/drafts.js" | tr -d ' ' >"$OUT/script-bytes"
 gzip -9 -c "$OUT/drafts.js" | wc -c | tr -d ' ' >"$OUT/script-gzip-bytes"
 
 echo "== drafts: wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION, $RUNS rounds"
 for round in $(seq 1 "$RUNS"); do
     for name in mem sql; do
-        port_var="PORT_$name" pid_var="PID_$name"
-        WRK_CPU_PID=${!pid_var} run_wrk "$OUT/save-$name-$round.txt" "http://127.0.0.1:${!port_var}" \
-            "$ROOT/Benchmarks/drafts/drafts.lua" "$OUT/$name/demo-csrf.txt" "$CREATE"
-        WRK_CPU_PID=${!pid_var} run_wrk "$OUT/page-$name-$round.txt" "http://127.0.0.1:${!port_var}" \
-            "$ROOT/Benchmarks/load/sessions.lua" "$OUT/$name/demo-many.txt" "$LIST"
+        wrk_server "$name" "$OUT/save-$name-$round.txt" "$ROOT/Benchmarks/drafts/drafts.lua" "$OUT/$name/demo-csrf.txt" "$CREATE"
+        wrk_server "$name" "$OUT/page-$name-$round.txt" "$ROOT/Benchmarks/load/sessions.lua" "$OUT/$name/demo-many.txt" "$LIST"
     done
 done
 # The drafts the last run left: every session holds one, for the dialog.
-python3 - "$ROOT" "http://127.0.0.1:$PORT_sql" "$OUT/sql/demo-csrf.txt" >"$OUT/check.txt" <<'PY'
+python3 - "$ROOT" "$URL_sql" "$OUT/sql/demo-csrf.txt" >"$OUT/check.txt" <<'PY'
 import sys
 root, url, sessions = sys.argv[1:]
 sys.path.insert(0, root + "/Tests/EndToEnd")

@@ -24,7 +24,6 @@ TODO=/authenticated/todos/todo/1
 DEEP=/authenticated/todos/todo/1/todo/2
 DB="$OUT/db"
 rm -rf "$OUT" && mkdir -p "$OUT" "$DB"
-trap stop_servers EXIT
 DEMO=("$BIN_DEMO" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public" --log-level warning)
 echo "$IDLE_SESSIONS" >"$OUT/idle-sessions"
 df -PT "$DB" | awk 'NR == 2 {print $2}' >"$OUT/filesystem"
@@ -51,21 +50,12 @@ start_server ses "$OUT/ses.log" "${DEMO[@]}" --in-memory --sessions "$DB/ses.ses
 } >"$OUT/servers.command"
 
 echo "== durable: sessions and data through HTTP (20 todos, 1 + 64 sessions each)"
-for name in mem sql hib ses; do
-    port_var="PORT_$name"
-    mkdir -p "$OUT/$name"
-    python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/$name" --todos 20 --sessions 64
-done
-if cmp -s "$OUT/mem/demo-page.html" "$OUT/sql/demo-page.html"; then echo same >"$OUT/body"; else echo different >"$OUT/body"; fi
+for name in mem sql hib ses; do demo_data "$name"; done
+same_bytes "$OUT/mem/demo-page.html" "$OUT/sql/demo-page.html" >"$OUT/body"
 echo "   list page, memory vs SQLite: $(cat "$OUT/body")"
 
 # run_case NAME SERVER ROUND [wrk script args]: also records the server's CPU time per run.
-run_case() {
-    local name=$1 server=$2 round=$3
-    shift 3
-    local port_var="PORT_$server" pid_var="PID_$server"
-    WRK_CPU_PID=${!pid_var} run_wrk "$OUT/$name-$round.txt" "http://127.0.0.1:${!port_var}" "$LUA" "$@"
-}
+run_case() { wrk_server "$2" "$OUT/$1-$3.txt" "$LUA" "${@:4}"; }
 
 echo "== durable: wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION, $RUNS rounds (memory and SQLite alternate who goes first)"
 for round in $(seq 1 "$RUNS"); do
@@ -79,10 +69,7 @@ for round in $(seq 1 "$RUNS"); do
     done
     run_case hib hib "$round" "$OUT/hib/demo-many.txt" "$LIST"
 done
-for name in mem sql hib ses; do
-    pid_var="PID_$name"
-    echo "$name $(rss_kib "${!pid_var}")" >>"$OUT/rss.txt"
-done
+record_rss mem sql hib ses
 stop_servers
 
 echo "== durable: $IDLE_SESSIONS idle sessions, memory vs SQLite (default --hot-sessions)"
@@ -110,11 +97,7 @@ start_server isql "$OUT/idle-sql.log" "${DEMO[@]}" --database "$DB/idle.sqlite" 
     echo "imem: todo-demo --port 0 --in-memory --max-sessions 1000000 --log-level warning"
     echo "isql: todo-demo --port 0 --database db/idle.sqlite --max-sessions 1000000 --log-level warning"
 } >>"$OUT/servers.command"
-for kind in mem sql; do
-    port_var="PORT_i$kind"
-    mkdir -p "$OUT/setup-$kind"
-    python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/setup-$kind" --todos 20 --sessions 0 >/dev/null
-done
+for kind in mem sql; do demo_data "i$kind" --sessions 0 >/dev/null; done
 sleep 2
 for kind in mem sql; do
     port_var="PORT_i$kind" pid_var="PID_i$kind"

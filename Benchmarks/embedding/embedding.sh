@@ -19,7 +19,6 @@ for binary in "$BIN_DEMO" "$BIN_DEMO_HUMMINGBIRD" "$BIN_DEMO_VAPOR"; do
     [ -x "$binary" ] || { echo "embedding: $binary is missing (run without SKIP_BUILD)" >&2; exit 1; }
 done
 rm -rf "$OUT" && mkdir -p "$OUT"
-trap stop_servers EXIT
 
 # name → (binary, mount path)
 SERVERS=(mhd hummingbird vapor)
@@ -34,19 +33,10 @@ for name in "${SERVERS[@]}"; do
 done
 
 echo "== embedding: sessions and data through HTTP"
-for name in "${SERVERS[@]}"; do
-    port_var="PORT_$name"
-    mkdir -p "$OUT/$name"
-    python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/$name" --todos 20 --sessions 64 \
-        --mount "${MOUNT[$name]:-/}"
-done
+for name in "${SERVERS[@]}"; do demo_data "$name" --mount "${MOUNT[$name]:-/}"; done
 # The same page apart from the mount path in its URLs.
 for name in hummingbird vapor; do
-    if sed 's#"/todo/#"/#g; s#"/todo"#"/"#g' "$OUT/$name/demo-page.html" | cmp -s - "$OUT/mhd/demo-page.html"; then
-        echo same >"$OUT/$name.body"
-    else
-        echo different >"$OUT/$name.body"
-    fi
+    same_bytes <(sed 's#"/todo/#"/#g; s#"/todo"#"/"#g' "$OUT/$name/demo-page.html") "$OUT/mhd/demo-page.html" >"$OUT/$name.body"
     echo "   bodies: $name vs embedded server: $(cat "$OUT/$name.body") (mount path aside)"
 done
 
@@ -54,19 +44,12 @@ echo "== embedding: wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION, $RUNS rou
 for round in $(seq 1 "$RUNS"); do
     echo "-- round $round"
     for name in "${SERVERS[@]}"; do
-        port_var="PORT_$name"
-        pid_var="PID_$name"
         mount=${MOUNT[$name]}
-        WRK_CPU_PID=${!pid_var} run_wrk "$OUT/c-$name-$round.txt" "http://127.0.0.1:${!port_var}" "$LUA" \
-            "$OUT/$name/demo-many.txt" "$mount$LIST"
-        WRK_CPU_PID=${!pid_var} run_wrk "$OUT/d-$name-$round.txt" "http://127.0.0.1:${!port_var}" "$LUA" \
-            "$OUT/$name/demo-many.txt" "$mount$LIST" "$mount$TODO"
+        wrk_server "$name" "$OUT/c-$name-$round.txt" "$LUA" "$OUT/$name/demo-many.txt" "$mount$LIST"
+        wrk_server "$name" "$OUT/d-$name-$round.txt" "$LUA" "$OUT/$name/demo-many.txt" "$mount$LIST" "$mount$TODO"
     done
 done
-for name in "${SERVERS[@]}"; do
-    pid_var="PID_$name"
-    echo "$name $(rss_kib "${!pid_var}")" >>"$OUT/rss.txt"
-done
+record_rss "${SERVERS[@]}"
 stop_servers
 
 python3 "$ROOT/Benchmarks/report.py" embedding "$OUT" "$(machine_line)" >"$OUT/section.md"

@@ -15,7 +15,6 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 OUT="$ROOT/Benchmarks/.build/results/forms"
 source "$ROOT/Benchmarks/lib.sh"
 rm -rf "$OUT" && mkdir -p "$OUT"
-trap stop_servers EXIT
 CLIENTS="${CLIENTS:-8}"
 SIZE_MB="${SIZE_MB:-50}"
 LOW="${LOW:-2000}"

@@ -14,11 +14,10 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 OUT="$ROOT/Benchmarks/.build/results/live"
 source "$ROOT/Benchmarks/lib.sh"
 rm -rf "$OUT" && mkdir -p "$OUT/db" "$OUT/wrk" "$OUT/streams"
-trap stop_servers EXIT
 DEMO=("$BIN_DEMO" --port 0 --templates "$ROOT/Templates" --public "$ROOT/Public" --log-level warning)
 
 start_server sql "$OUT/sql.log" "${DEMO[@]}" --database "$OUT/db/todo-demo.sqlite"
-URL="http://127.0.0.1:$PORT_sql"
+URL=$URL_sql
 python3 "$ROOT/Benchmarks/load/client.py" demo "$URL" "$OUT/wrk" --todos 20 --sessions 64
 python3 "$ROOT/Benchmarks/load/client.py" demo "$URL" "$OUT/streams" --todos 20 \
     --sessions $(( (${STREAMS:-500} + 7) / 8 * RUNS ))

@@ -27,17 +27,9 @@ MOUNT = ""  # --mount: the path the demo is served under ("" at /)
 Client = sb.Session
 
 
-def demo_login(url):
-    client = Client(url)
-    status, state = client.request("GET", MOUNT + LIST)
-    assert status == 200 and state["path"] == MOUNT + "/unauthenticated", (status, state)
-    status, state = client.request("POST", MOUNT + "/unauthenticated", {"username": "alice", "password": "wonderland"})
-    assert status == 200 and state["path"] == MOUNT + LIST, (status, state)
-    return client, state
-
-
 def demo(url, out, todos, sessions):
-    client, state = demo_login(url)
+    client = Client(url)
+    state = client.login("alice", "wonderland", mount=MOUNT, start=LIST)
     count = state["screen"]["count"]
     while count < todos:
         number = count + 1
@@ -50,18 +42,14 @@ def demo(url, out, todos, sessions):
     assert status == 200, status
     open(f"{out}/demo-page.html", "wb").write(page)
     open(f"{out}/demo-one.txt", "w").write(client.cookie + "\n")
-    ids, tokens = [], []
-    for _ in range(sessions):
-        other, signed_in = demo_login(url)
-        ids.append(other.cookie)
-        tokens.append(f"{other.cookie} {signed_in['csrf']}\n")
+    others = sb.login_sessions(url, sessions, mount=MOUNT, start=LIST)
+    ids = [other.cookie for other in others]
     open(f"{out}/demo-many.txt", "w").write("".join(i + "\n" for i in ids))
-    open(f"{out}/demo-csrf.txt", "w").write("".join(tokens))
+    sb.write_sessions(f"{out}/demo-csrf.txt", others)
     # Each session's validator of its list page, for revalidation (If-None-Match → 304).
     lines = []
     for cookie in ids:
-        other = Client(url)
-        other.cookie = cookie
+        other = Client(url, cookie)
         status, _ = other.request("GET", MOUNT + LIST, json_answer=False)
         etag = other.headers.get("etag")
         assert status == 200 and etag, (status, other.headers)
@@ -104,8 +92,7 @@ def main(args):
     elif command == "hummingbird":
         hummingbird(args[1], args[2], option(args, "--sessions", 64))
     elif command == "get":
-        client = Client(args[1])
-        client.cookie = args[3]
+        client = Client(args[1], args[3])
         status, data = client.request("GET", args[2], json_answer=False)
         print(status, len(data))
     else:

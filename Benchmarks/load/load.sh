@@ -8,7 +8,6 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 OUT="$ROOT/Benchmarks/.build/results/load"
 source "$ROOT/Benchmarks/lib.sh"
 rm -rf "$OUT" && mkdir -p "$OUT"
-trap stop_servers EXIT
 LUA="$ROOT/Benchmarks/load/sessions.lua"
 LIST=/authenticated/todos
 TODO=/authenticated/todos/todo/1
@@ -27,46 +26,35 @@ mkdir -p "$OUT/interpreted"
 start_server interpreted "$OUT/interpreted.log" "$BIN_RENDER" --serve 0 --interpreted --templates "$ROOT/Templates"
 
 echo "== load: sessions and data through HTTP"
-python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:$PORT_demo" "$OUT" --todos 20 --sessions 64
-python3 "$ROOT/Benchmarks/load/client.py" hummingbird "http://127.0.0.1:$PORT_hummingbird" "$OUT" --sessions 64
-python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:$PORT_interpreted" "$OUT/interpreted" --todos 20 --sessions 64
+python3 "$ROOT/Benchmarks/load/client.py" demo "$URL_demo" "$OUT" --todos 20 --sessions 64
+python3 "$ROOT/Benchmarks/load/client.py" hummingbird "$URL_hummingbird" "$OUT" --sessions 64
+demo_data interpreted
 # (a') the same C server answering the demo's list page (as the demo served it) from memory.
 start_server page_c "$OUT/page-c.log" "$BIN_HELLO_C" 0 "$OUT/demo-page.html"
-if cmp -s "$OUT/demo-page.html" "$OUT/hb-page.html"; then echo same >"$OUT/body-e"; else echo different >"$OUT/body-e"; fi
-if cmp -s "$OUT/demo-page.html" "$OUT/interpreted/demo-page.html"; then echo same >"$OUT/body-x"; else echo different >"$OUT/body-x"; fi
+same_bytes "$OUT/demo-page.html" "$OUT/hb-page.html" >"$OUT/body-e"
+same_bytes "$OUT/demo-page.html" "$OUT/interpreted/demo-page.html" >"$OUT/body-x"
 echo "   bodies: demo vs Hummingbird $(cat "$OUT/body-e"), demo vs swift-mustache engine $(cat "$OUT/body-x")"
 
-# case NAME PORT [wrk script args]
-run_case() {
-    local name=$1 port=$2 round=$3
-    shift 3
-    if [ $# -gt 0 ]; then
-        run_wrk "$OUT/$name-$round.txt" "http://127.0.0.1:$port" "$LUA" "$@"
-    else
-        run_wrk "$OUT/$name-$round.txt" "http://127.0.0.1:$port/"
-    fi
-}
+# run_case NAME SERVER ROUND [wrk script args]
+run_case() { wrk_server "$2" "$OUT/$1-$3.txt" ${4:+"$LUA"} "${@:4}"; }
 
 echo "== load: wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION, $RUNS rounds"
 for round in $(seq 1 "$RUNS"); do
     echo "-- round $round"
-    run_case a "$PORT_hello_c" "$round"
-    run_case a2 "$PORT_page_c" "$round"
-    run_case b "$PORT_hello_swift" "$round"
-    run_case c1 "$PORT_demo" "$round" "$OUT/demo-one.txt" "$LIST"
-    run_case c64 "$PORT_demo" "$round" "$OUT/demo-many.txt" "$LIST"
-    run_case d1 "$PORT_demo" "$round" "$OUT/demo-one.txt" "$LIST" "$TODO"
-    run_case d64 "$PORT_demo" "$round" "$OUT/demo-many.txt" "$LIST" "$TODO"
-    run_case f64 "$PORT_demo" "$round" "$OUT/demo-revalidate.txt" "$LIST"
-    run_case e1 "$PORT_hummingbird" "$round" "$OUT/hb-one.txt" "$LIST"
-    run_case e64 "$PORT_hummingbird" "$round" "$OUT/hb-many.txt" "$LIST"
-    run_case x64 "$PORT_interpreted" "$round" "$OUT/interpreted/demo-many.txt" "$LIST"
-    run_case y64 "$PORT_interpreted" "$round" "$OUT/interpreted/demo-many.txt" "$LIST" "$TODO"
+    run_case a hello_c "$round"
+    run_case a2 page_c "$round"
+    run_case b hello_swift "$round"
+    run_case c1 demo "$round" "$OUT/demo-one.txt" "$LIST"
+    run_case c64 demo "$round" "$OUT/demo-many.txt" "$LIST"
+    run_case d1 demo "$round" "$OUT/demo-one.txt" "$LIST" "$TODO"
+    run_case d64 demo "$round" "$OUT/demo-many.txt" "$LIST" "$TODO"
+    run_case f64 demo "$round" "$OUT/demo-revalidate.txt" "$LIST"
+    run_case e1 hummingbird "$round" "$OUT/hb-one.txt" "$LIST"
+    run_case e64 hummingbird "$round" "$OUT/hb-many.txt" "$LIST"
+    run_case x64 interpreted "$round" "$OUT/interpreted/demo-many.txt" "$LIST"
+    run_case y64 interpreted "$round" "$OUT/interpreted/demo-many.txt" "$LIST" "$TODO"
 done
-for name in demo hummingbird interpreted hello_c page_c hello_swift; do
-    pid_var="PID_$name"
-    echo "$name $(rss_kib "${!pid_var}")" >>"$OUT/rss.txt"
-done
+record_rss demo hummingbird interpreted hello_c page_c hello_swift
 stop_servers
 
 python3 "$ROOT/Benchmarks/report.py" load "$OUT" "$(machine_line)" >"$OUT/section.md"

@@ -12,9 +12,7 @@
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-RUNS="${RUNS:-3}"
-DURATION="${DURATION:-15s}"
-WARMUP="${WARMUP:-2s}"
+source "$ROOT/Benchmarks/lib.sh"  # (RUNS, DURATION, WARMUP; start_server, stop_servers)
 WRK_ARGS=(-t2 -c64 -d"$DURATION" --latency)
 OUT="$HERE/.build-bench/results"
 TARGET="${BENCHMARKS_FILE:-$ROOT/BENCHMARKS.md}"
@@ -29,29 +27,10 @@ gcc -O2 -Wall -Wextra -o "$OUT/hello-c" "$HERE/hello.c" $(pkg-config --cflags --
 swift build -c release --package-path "$HERE" --scratch-path "$HERE/.build-bench" --product SignalboxHello >/dev/null
 SWIFT_BIN="$HERE/.build-bench/release/SignalboxHello"
 
-SERVER_PID=""
-stop_server() {
-    if [ -n "$SERVER_PID" ]; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-        SERVER_PID=""
-    fi
-}
-trap stop_server EXIT
-
-# start_server <binary> <log>: starts on a free port, sets SERVER_PID and PORT.
-start_server() {
-    rm -f "$2" # never read the previous run's port
-    "$1" 0 >"$2" 2>&1 &
-    SERVER_PID=$!
-    for _ in $(seq 1 100); do
-        PORT=$(awk '/^PORT /{print $2}' "$2" 2>/dev/null)
-        [ -n "$PORT" ] && return 0
-        sleep 0.05
-    done
-    echo "run.sh: $1 did not report its port" >&2
-    cat "$2" >&2
-    exit 1
+# serve <binary> <log>: starts it on a free port (it prints "PORT n"), sets SERVER_PID and PORT.
+serve() {
+    start_server hello "$2" "$1" 0
+    PORT=$PORT_hello
 }
 
 check_keep_alive() { # <name>
@@ -65,7 +44,7 @@ check_keep_alive() { # <name>
     echo "   $1: curl re-used the connection"
 }
 
-run_wrk() { # <name> <round>
+measure() { # <name> <round>
     wrk -t2 -c64 -d"$WARMUP" "http://127.0.0.1:$PORT/" >/dev/null
     local file="$OUT/$1-$2.txt"
     local before after
@@ -83,13 +62,13 @@ run_wrk() { # <name> <round>
 }
 
 echo "== keep-alive"
-start_server "$OUT/hello-c" "$OUT/c.log"; check_keep_alive c; stop_server
-start_server "$SWIFT_BIN" "$OUT/signalbox.log"; check_keep_alive signalbox; stop_server
+serve "$OUT/hello-c" "$OUT/c.log"; check_keep_alive c; stop_servers
+serve "$SWIFT_BIN" "$OUT/signalbox.log"; check_keep_alive signalbox; stop_servers
 
 echo "== wrk ${WRK_ARGS[*]} (after a $WARMUP warm-up), $RUNS rounds"
 for round in $(seq 1 "$RUNS"); do
-    start_server "$OUT/hello-c" "$OUT/c.log"; run_wrk c "$round"; stop_server
-    start_server "$SWIFT_BIN" "$OUT/signalbox.log"; run_wrk signalbox "$round"; stop_server
+    serve "$OUT/hello-c" "$OUT/c.log"; measure c "$round"; stop_servers
+    serve "$SWIFT_BIN" "$OUT/signalbox.log"; measure signalbox "$round"; stop_servers
 done
 
 FLAGS=$(awk '/^flags/{print $2}' "$OUT/c.log" | tr -d ,)

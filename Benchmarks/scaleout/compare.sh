@@ -17,27 +17,17 @@ declare -A BINARY=([a]="$1" [b]="$2")
 PAGE="${PATH_UNDER_TEST:-/authenticated/todos}"
 rm -rf "$OUT" && mkdir -p "$OUT"
 PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/signalbox-compare.XXXXXX")
-cleanup() {
-    set +e
-    stop_servers
-    postgres_stop "$PG_DIR"
-}
-trap cleanup EXIT
+at_exit 'stop_servers; postgres_stop "$PG_DIR"'
 postgres_start "$PG_DIR"
 psql -X -q -h 127.0.0.1 -p "$POSTGRES_PORT" -U postgres -d postgres -c "CREATE DATABASE a" -c "CREATE DATABASE b"
 for name in a b; do
     start_server "$name" "$OUT/$name.log" "${BINARY[$name]}" --port 0 --templates "$ROOT/Templates" \
         --public "$ROOT/Public" --log-level warning --postgres "postgres://postgres@127.0.0.1:$POSTGRES_PORT/$name"
-    port_var="PORT_$name"
-    mkdir -p "$OUT/$name"
-    python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/$name" --todos 20 --sessions 64 \
-        >/dev/null
+    demo_data "$name" >/dev/null
 done
 for round in $(seq 1 "$RUNS"); do
     for name in a b; do
-        port_var="PORT_$name" pid_var="PID_$name"
-        WRK_CPU_PID=${!pid_var} run_wrk "$OUT/$name-$round.txt" "http://127.0.0.1:${!port_var}" \
-            "$ROOT/Benchmarks/load/sessions.lua" "$OUT/$name/demo-many.txt" "$PAGE"
+        wrk_server "$name" "$OUT/$name-$round.txt" "$ROOT/Benchmarks/load/sessions.lua" "$OUT/$name/demo-many.txt" "$PAGE"
     done
 done
 for name in a b; do

@@ -39,17 +39,13 @@ done
 rm -rf "$OUT" && mkdir -p "$OUT" "$DB"
 
 PG_DIR=""
-CLUSTER_PID=""
-cleanup() {
-    set +e
-    if [ -n "$CLUSTER_PID" ]; then
-        kill -TERM "$CLUSTER_PID" 2>/dev/null
-        wait "$CLUSTER_PID" 2>/dev/null
-    fi
+stop_everything() {
+    cluster_down
     stop_servers
-    [ -n "$PG_DIR" ] && postgres_stop "$PG_DIR"
+    [ -z "$PG_DIR" ] || postgres_stop "$PG_DIR" || true
+    PG_DIR=""
 }
-trap cleanup EXIT
+at_exit stop_everything
 
 echo "== scaleout: PostgreSQL (throwaway, with pg_stat_statements)"
 # A short folder under /tmp: the server's Unix socket path must fit, and as root the postgres user
@@ -73,16 +69,8 @@ start_server pg "$OUT/pg.log" "$BIN_DEMO_POSTGRES" --port 0 --templates "$ROOT/T
     --log-level warning --postgres "$PG_BASE/single"
 # wrk is one client: lift nginx's per-client limits (make cluster's defaults would answer 429).
 NGINX_REQUESTS_PER_SECOND=1000000 NGINX_BURST=1000000 NGINX_CONNECTIONS_PER_CLIENT=60000 \
-    "$ROOT/Integrations/Postgres/scripts/cluster.sh" --dir "$OUT/cluster" --port 0 --instances "$INSTANCES" \
-    --postgres-url "$PG_BASE/cluster" --binary "$BIN_DEMO_POSTGRES" --arg --log-level --arg warning \
-    >"$OUT/cluster.out" 2>"$OUT/cluster.log" &
-CLUSTER_PID=$!
-for _ in $(seq 1 1200); do
-    [ -s "$OUT/cluster/url" ] && break
-    kill -0 "$CLUSTER_PID" 2>/dev/null || { cat "$OUT/cluster.log" >&2; echo "scaleout: cluster.sh failed" >&2; exit 1; }
-    sleep 0.1
-done
-CLUSTER_URL=$(cat "$OUT/cluster/url")
+    cluster_up "$OUT/cluster" --port 0 --instances "$INSTANCES" --postgres-url "$PG_BASE/cluster" \
+    --binary "$BIN_DEMO_POSTGRES" --arg --log-level --arg warning
 NGINX_MASTER=$(cat "$OUT/cluster/nginx.master")
 mapfile -t CL_PIDS < <(awk '{print $1}' "$OUT/cluster/instances")
 mapfile -t CL_PORTS < <(awk '{print $2}' "$OUT/cluster/instances")
@@ -106,20 +94,16 @@ done
 echo "$INSTANCES" >"$OUT/instances"
 
 echo "== scaleout: sessions and data through HTTP (20 todos, 1 + 64 sessions each; the cluster's through nginx)"
-declare -A URLS=([sql]="http://127.0.0.1:$PORT_sql" [pg]="http://127.0.0.1:$PORT_pg" [cl]="$CLUSTER_URL")
-for name in sql pg cl; do
-    mkdir -p "$OUT/$name"
-    python3 "$ROOT/Benchmarks/load/client.py" demo "${URLS[$name]}" "$OUT/$name" --todos 20 --sessions 64
-done
-for name in pg cl; do
-    if cmp -s "$OUT/sql/demo-page.html" "$OUT/$name/demo-page.html"; then echo same; else echo different; fi >"$OUT/body-$name"
-done
+URL_cl=$CLUSTER_URL
+for name in sql pg cl; do demo_data "$name"; done
+for name in pg cl; do same_bytes "$OUT/sql/demo-page.html" "$OUT/$name/demo-page.html" >"$OUT/body-$name"; done
 echo "   list page vs SQLite's: PostgreSQL $(cat "$OUT/body-pg"), cluster $(cat "$OUT/body-cl")"
 
-# measure NAME ROUND URL [sessions.lua arguments]: a warm-up, a pause, then the measured run
-# between two probe snapshots (NAME-ROUND.before.json / .after.json).
+# measure NAME ROUND SERVER [sessions.lua arguments]: a warm-up, a pause, then the measured run
+# against URL_SERVER between two probe snapshots (NAME-ROUND.before.json / .after.json).
 measure() {
-    local name=$1 round=$2 url=$3
+    local name=$1 round=$2 url="URL_$3"
+    url=${!url}
     shift 3
     local file="$OUT/$name-$round.txt"
     wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WARMUP" -s "$LUA" "$url" -- "$@" >/dev/null 2>&1 || true
@@ -137,22 +121,17 @@ for round in $(seq 1 "$RUNS"); do
     echo "-- round $round"
     if [ $((round % 2)) -eq 1 ]; then order="sql pg cl"; else order="cl pg sql"; fi
     for kind in $order; do
-        measure "c$kind" "$round" "${URLS[$kind]}" "$OUT/$kind/demo-many.txt" "$LIST"
+        measure "c$kind" "$round" "$kind" "$OUT/$kind/demo-many.txt" "$LIST"
     done
     for kind in $order; do
-        measure "d$kind" "$round" "${URLS[$kind]}" "$OUT/$kind/demo-many.txt" "$LIST" "$TODO"
+        measure "d$kind" "$round" "$kind" "$OUT/$kind/demo-many.txt" "$LIST" "$TODO"
     done
 done
-for name in sql pg; do
-    pid_var="PID_$name"
-    echo "$name $(rss_kib "${!pid_var}")" >>"$OUT/rss.txt"
-done
+record_rss sql pg
 for i in "${!CL_PIDS[@]}"; do echo "cl$((i + 1)) $(rss_kib "${CL_PIDS[$i]}")" >>"$OUT/rss.txt"; done
 "${PROBE[@]}" statements "$POSTGRES_PORT" cluster >"$OUT/statements-cluster.txt"
 "${PROBE[@]}" statements "$POSTGRES_PORT" single >"$OUT/statements-single.txt"
-cleanup
-trap - EXIT
-set -e
+stop_everything
 # Whatever the servers logged at warning or above (they run with --log-level warning), and
 # nginx's error log.
 cat "$OUT"/sql.log "$OUT"/pg.log "$OUT"/cluster/instance-*.log >"$OUT/server-logs.txt" 2>/dev/null || true

@@ -13,32 +13,28 @@ SIZES="${SIZES:-10 10000 100000}"
 DEEP=/authenticated/todos/todo/1/todo/2
 rm -rf "$OUT" && mkdir -p "$OUT"
 echo "$SIZES" >"$OUT/sizes"
-trap stop_servers EXIT
 
 echo "== sessions: one todo-demo per size"
 for size in $SIZES; do
     start_server "s$size" "$OUT/demo-$size.log" "$BIN_DEMO" --port 0 --in-memory --templates "$ROOT/Templates" --public "$ROOT/Public"
-    port_var="PORT_s$size"
-    mkdir -p "$OUT/setup-$size"
     # The same 20 todos as the load benchmark (this logs in one extra session, counted below).
-    python3 "$ROOT/Benchmarks/load/client.py" demo "http://127.0.0.1:${!port_var}" "$OUT/setup-$size" --todos 20 --sessions 0 >/dev/null
+    demo_data "s$size" --sessions 0 >/dev/null
 done
 sleep 2
 
 for size in $SIZES; do
     port_var="PORT_s$size" pid_var="PID_s$size"
-    port=${!port_var} pid=${!pid_var}
+    port=${!port_var} pid=${!pid_var} URL="http://127.0.0.1:${!port_var}"
     echo "wrk -t2 -c32 -d1200s -s Benchmarks/load/create-sessions.lua http://127.0.0.1:$port -- $size 2 OUT_DIR $DEEP" >"$OUT/create-$size.command"
     create_sessions "$size" "$port" "$pid" "$size" "$DEEP" "$OUT/size-$size.info"
-    python3 "$ROOT/Benchmarks/load/client.py" get "http://127.0.0.1:$port" "$DEEP" "$(head -1 "$OUT/cookies-$size.txt")" >"$OUT/check-$size.txt"
+    python3 "$ROOT/Benchmarks/load/client.py" get "$URL" "$DEEP" "$(head -1 "$OUT/cookies-$size.txt")" >"$OUT/check-$size.txt"
 done
 
 echo "== sessions: wrk -t$WRK_THREADS -c$WRK_CONNECTIONS -d$DURATION over every session, $RUNS rounds"
 for round in $(seq 1 "$RUNS"); do
     echo "-- round $round"
     for size in $SIZES; do
-        port_var="PORT_s$size"
-        run_wrk "$OUT/s$size-$round.txt" "http://127.0.0.1:${!port_var}" "$ROOT/Benchmarks/load/sessions.lua" "$OUT/cookies-$size.txt" "$DEEP"
+        wrk_server "s$size" "$OUT/s$size-$round.txt" "$ROOT/Benchmarks/load/sessions.lua" "$OUT/cookies-$size.txt" "$DEEP"
     done
 done
 for size in $SIZES; do
