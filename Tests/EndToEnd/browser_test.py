@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives the todo demo in headless Chromium, like a user with a mouse.
 
-Usage: browser_test.py <path-to-todo-demo> <screenshot-folder>
+Usage: browser_test.py <path-to-todo-demo> <screenshot-folder> [--sheet <pages.html>]
 
 The program may also be an embedding example (todo-hummingbird) that mounts the demo under a path:
 the URL it prints ("Listening on http://127.0.0.1:PORT/todo") is the app's base, and every link,
@@ -10,14 +10,20 @@ form, stylesheet and script of every page must stay under it.
 Starts the demo on a free port, then: login (wrong, then right password) -> Todos tab ->
 a todo -> the new-todo dialog -> submit -> Back -> Forward -> reload -> attach a file to the todo
 and download it -> a double click on "Create" makes one todo -> another tab and back (the Todos
-tab keeps its stack) -> logout and Back; then live pages in two windows of one session
+tab keeps its stack) -> a full-screen form, its field errors, a notice of each kind, the error pages
+-> logout and Back; then live pages in two windows of one session
 (browser_live.py); then, with 50 more todos and the pages' scripts off and
 on, the last todo of the list and the breadcrumb back (return to origin); then a draft typed into
 the new-todo dialog, another tab, kill -9 and a restart, discarded, then the todo created; and the
 todo's note typed, another tab and back, saved. Checks what every
-page shows, saves a screenshot per step and prints how long it took. Exits non-zero on the first failure.
+page shows, and on every page that no library element lacks its styles or stands outside the
+content column (STYLE_CHECK); saves a screenshot per step, with --sheet one in each scheme (light,
+dark) and a contact sheet of them all; prints how long it took. Every step waits for what it checks
+(Session.navigate, expect_text): nothing is read from a page the browser is still leaving. Exits
+non-zero on the first failure.
 """
 
+import itertools
 import os
 import shutil
 import subprocess
@@ -67,14 +73,86 @@ def make_driver(scripts=True):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
+# What a person would notice first: a library element without its styles, or outside the content
+# column (the page's <main>, or the dialog it sits in). Computed styles and positions, not pixels;
+# returns one line per problem.
+STYLE_CHECK = """
+const problems = [], body = getComputedStyle(document.body);
+const box = e => e.getBoundingClientRect();
+const shown = e => { const r = box(e), s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+const framed = e => { const s = getComputedStyle(e);
+  const border = ['Top', 'Right', 'Bottom', 'Left'].some(side =>
+    parseFloat(s['border' + side + 'Width']) > 0 && s['border' + side + 'Style'] !== 'none');
+  const filled = !['rgba(0, 0, 0, 0)', 'transparent'].includes(s.backgroundColor);
+  return (border || filled) && parseFloat(s.paddingLeft) > 0 && parseFloat(s.paddingTop) > 0; };
+const coloured = e => getComputedStyle(e).color !== body.color;
+const row = e => ['flex', 'grid', 'inline-flex'].includes(getComputedStyle(e).display)
+  && getComputedStyle(e).listStyleType === 'none';
+const floating = e => getComputedStyle(e).position === 'fixed'
+  && (getComputedStyle(e).boxShadow !== 'none' || framed(e));
+const CHECKS = [
+  ['.notice', 'a frame (border or background) and padding', framed, true],
+  ['.draft-note', 'a frame (border or background) and padding', framed, true],
+  ['.field-error', 'a colour of its own', coloured, true],
+  ['.form-error', 'a colour of its own', coloured, true],
+  ['nav.breadcrumbs ol', 'one row without list bullets', row, true],
+  ['nav.tabs ul', 'one row without list bullets', row, true],
+  ['dialog.modal', 'a fixed position with a shadow or frame', floating, false],
+];
+for (const [css, what, styled, inColumn] of CHECKS) {
+  for (const e of document.querySelectorAll(css)) {
+    if (!shown(e)) continue;
+    if (!styled(e)) problems.push(css + ' lacks ' + what);
+    if (!inColumn) continue;
+    const column = box(e.closest('dialog') || document.querySelector('main')), r = box(e);
+    if (r.left < column.left - 1 || r.right > column.right + 1)
+      problems.push(css + ' is outside the content column: ' + Math.round(r.left) + '-' + Math.round(r.right)
+        + ' px, the column ' + Math.round(column.left) + '-' + Math.round(column.right) + ' px');
+  }
+}
+return [...new Set(problems)];
+"""
+
+
+class Sheet:
+    """The pages a walk looked at, in both themes, as one HTML contact sheet."""
+
+    def __init__(self, folder, title):
+        self.folder, self.title, self.entries = folder, title, []
+
+    def add(self, name, path, shots):
+        self.entries.append((name, path, shots))
+
+    def write(self, path):
+        import html
+        cells = "\n".join(
+            "<figure><figcaption><b>%s</b> <code>%s</code></figcaption>%s</figure>" % (
+                html.escape(name), html.escape(page),
+                "".join('<a href="%s"><img src="%s" alt="%s, %s" loading="lazy"></a>' % (
+                    html.escape(shot), html.escape(shot), html.escape(name), theme) for theme, shot in shots))
+            for name, page, shots in self.entries)
+        with open(path, "w") as file:
+            file.write("<!DOCTYPE html><meta charset=utf-8><title>%s</title><style>"
+                       "body{font:14px system-ui;margin:1rem}main{display:grid;gap:1rem;"
+                       "grid-template-columns:repeat(auto-fill,minmax(40rem,1fr))}figure{margin:0}"
+                       "img{width:50%%;border:1px solid #ccc}</style><h1>%s</h1><main>%s</main>\n"
+                       % (html.escape(self.title), html.escape(self.title), cells))
+
+
 class Session:
-    def __init__(self, driver, base, shots):
+    # Seconds any wait lasts at most: a bound for "never", not a speed goal.
+    WAIT = 30
+    # Steps are numbered across the walk's sessions (browsers), in the order they were taken.
+    steps = itertools.count(1)
+
+    def __init__(self, driver, base, shots, sheet=None):
         self.driver = driver
         self.base = base
         self.mount = urllib.parse.urlsplit(base).path.rstrip("/")  # "" at /, else "/todo"
         self.shots = shots
-        self.step_number = 0
-        self.wait = WebDriverWait(driver, 10)
+        self.sheet = sheet
+        self.wait = WebDriverWait(driver, self.WAIT)
 
     def href(self, path):
         """The link a page carries for an app path: the mount path, then the path."""
@@ -95,11 +173,37 @@ class Session:
             raise Failure("%s leads outside %s: %r" % (self.path(), self.base, outside[:5]))
 
     def step(self, name):
+        """Checks what every page must be, then looks at it: styles, and a screenshot per theme."""
         self.expect_everything_under_base()
-        self.step_number += 1
-        path = os.path.join(self.shots, "%02d-%s.png" % (self.step_number, name))
-        self.driver.save_screenshot(path)
+        self.step_number = next(Session.steps)
+        stem = os.path.join(self.shots, "%02d-%s" % (self.step_number, name))
+        shots = [("light", stem + ".png")]
+        problems = self.driver.execute_script(STYLE_CHECK)
+        self.driver.save_screenshot(shots[0][1])
+        if self.sheet is not None:
+            self.theme("dark")
+            try:
+                problems += ["(dark) " + p for p in self.driver.execute_script(STYLE_CHECK)]
+                shots.append(("dark", stem + "-dark.png"))
+                self.driver.save_screenshot(shots[1][1])
+            finally:
+                self.theme("light")
+            self.sheet.add(name, self.path(), [(theme, os.path.relpath(shot, self.sheet.folder))
+                                               for theme, shot in shots])
+        if problems:
+            raise Failure("%s looks wrong on %s: %s" % (name, self.path(), "; ".join(problems)))
         print("PASS %02d %s (%s)" % (self.step_number, name, self.path()))
+
+    def theme(self, scheme):
+        """Switches the page to the light or dark scheme and waits for its transitions to end."""
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        try:
+            self.wait.until(lambda d: d.execute_script(
+                "return matchMedia('(prefers-color-scheme: %s)').matches"
+                " && document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running')" % scheme))
+        except TimeoutException:
+            raise Failure("the page did not settle in the %s scheme (on %s)" % (scheme, self.path()))
 
     def path(self):
         url = self.driver.current_url
@@ -111,6 +215,35 @@ class Session:
         except TimeoutException:
             raise Failure("expected the path %s, got %s" % (path, self.path()))
 
+    def navigate(self, action, what):
+        """Does `action` (a click, Back, …) and waits until the browser shows the document it
+        leads to: what is read next is read from the new page, never from the old one."""
+        old = self.driver.find_element(By.TAG_NAME, "html")
+        action()
+        try:
+            self.wait.until(EC.staleness_of(old))
+            self.wait.until(lambda d: d.execute_script("return document.readyState") != "loading")
+        except TimeoutException:
+            raise Failure("%s led to no new page within %d s (still on %s)" % (what, self.WAIT, self.path()))
+
+    def click(self, css):
+        """Clicks what `css` finds and waits for the page that follows."""
+        element = self.find(css)
+        self.navigate(element.click, "clicking %r" % css)
+
+    def click_link(self, text):
+        link = self.find_link(text)
+        self.navigate(link.click, "the link %r" % text)
+
+    def back(self):
+        self.navigate(self.driver.back, "Back")
+
+    def forward(self):
+        self.navigate(self.driver.forward, "Forward")
+
+    def refresh(self):
+        self.navigate(self.driver.refresh, "reloading")
+
     def text(self, css):
         return self.find(css).text
 
@@ -120,13 +253,27 @@ class Session:
         except TimeoutException:
             raise Failure("nothing visible matches %r on %s" % (css, self.path()))
 
+    def value(self, css):
+        return self.find(css).get_attribute("value")
+
     def expect_text(self, css, expected):
-        actual = self.text(css)
-        if actual != expected:
-            raise Failure("%s shows %r, expected %r (on %s)" % (css, actual, expected, self.path()))
+        """Waits until what `css` finds shows `expected`."""
+        seen = []
+
+        def shows(_):
+            elements = self.driver.find_elements(By.CSS_SELECTOR, css)
+            seen[:] = [element.text for element in elements[:1]]
+            return seen == [expected]
+
+        try:
+            self.wait.until(shows)
+        except TimeoutException:
+            raise Failure("%s shows %r, expected %r (on %s)" % (css, seen[0] if seen else None, expected, self.path()))
 
     def expect_no(self, css):
-        if self.driver.find_elements(By.CSS_SELECTOR, css):
+        try:
+            self.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, css))
+        except TimeoutException:
             raise Failure("%r should not be on %s" % (css, self.path()))
 
     def expect_split(self, master, detail):
@@ -143,9 +290,6 @@ class Session:
                 "expected master %s and detail %s on %s, got %s and %s"
                 % (master, detail, self.path(), shown(".split-master"), shown(".split-detail"))
             )
-
-    def click_link(self, text):
-        self.find_link(text).click()
 
     def find_link(self, text):
         try:
@@ -168,19 +312,19 @@ def run(session):
 
     session.find("#username").send_keys("alice")
     session.find("#password").send_keys("looking-glass")
-    session.find("button[type=submit]").click()
+    session.click("button[type=submit]")
     session.expect_text(".alert-error", "Wrong username or password. Please try again.")
     if session.find("#username").get_attribute("value") != "alice":
         raise Failure("the username was not kept after a wrong password")
     session.step("wrong-password")
 
     session.find("#password").send_keys("wonderland")
-    session.find("button[type=submit]").click()
+    session.click("button[type=submit]")
     session.expect_path("/authenticated/home")
     session.expect_text("h1", "Hello, alice")
     session.step("home")
 
-    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/todos")).click()
+    session.click("nav.tabs a[href='%s']" % session.href("/authenticated/todos"))
     session.expect_path("/authenticated/todos")
     titles = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#todo-list .list-title")]
     if titles[:2] != ["Buy milk", "Paint the roses red"]:
@@ -188,13 +332,13 @@ def run(session):
     session.expect_text("nav.tabs a[aria-current]", "Todos")
     session.step("todos-tab")
 
-    session.find("#todo-list a[href$='/todo/1']").click()
+    session.click("#todo-list a[href$='/todo/1']")
     session.expect_path("/authenticated/todos/todo/1")
     session.expect_text("h1", "Buy milk")
     session.expect_text("nav.breadcrumbs a[aria-current]", "Buy milk")
     session.step("todo")
 
-    session.find("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos")).click()  # the tab shows its stack
+    session.click("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos"))  # the tab shows its stack
     session.expect_path("/authenticated/todos")
     session.click_link("New todo")
     session.expect_path("/authenticated/todos/createTodo")
@@ -202,25 +346,25 @@ def run(session):
     session.step("create-dialog")
 
     session.find("#field-title").send_keys(HOSTILE_TITLE)
-    session.find("dialog.modal button[type=submit]").click()
+    session.click("dialog.modal button[type=submit]")
     session.expect_path("/authenticated/todos/todo/5")
     session.expect_no("dialog.modal")
     session.expect_text("h1", HOSTILE_TITLE)  # shown as text: the markup was escaped
     session.expect_no("h1 b")
     session.step("created")
 
-    driver.back()
+    session.back()
     session.expect_path("/authenticated/todos/createTodo")
     session.expect_text("dialog.modal h2", "New todo")
     session.step("back")
 
-    driver.forward()
+    session.forward()
     session.expect_path("/authenticated/todos/todo/5")
     session.expect_text("h1", HOSTILE_TITLE)
     session.expect_no("dialog.modal")
     session.step("forward")
 
-    driver.refresh()
+    session.refresh()
     session.expect_path("/authenticated/todos/todo/5")
     session.expect_text("h1", HOSTILE_TITLE)
     session.step("refresh")
@@ -233,7 +377,7 @@ def run(session):
     with open(upload, "wb") as file:
         file.write(content)
     session.find("#attachment-file").send_keys(upload)
-    session.find(".attach-form button[type=submit]").click()
+    session.click(".attach-form button[type=submit]")
     session.expect_path("/authenticated/todos/todo/5")
     link = session.find(".attachment-list a")
     if link.text != "minutes.txt":
@@ -251,7 +395,7 @@ def run(session):
     # The dialog's form sent twice at once, as a double click that reaches the server twice or a
     # retry would (Chromium itself drops a second click while the first submission starts):
     # the browser's own encoding of the form (multipart, from FormData), one todo.
-    session.find("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos")).click()
+    session.click("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos"))
     session.expect_path("/authenticated/todos")
     session.click_link("New todo")
     session.expect_path("/authenticated/todos/createTodo")
@@ -270,10 +414,10 @@ def run(session):
     if len(made) != 1:
         raise Failure("a double click on Create made %d todos" % len(made))
     session.step("double-click-made-one")
-    session.find("#todo-list a[href$='/todo/5']").click()
+    session.click("#todo-list a[href$='/todo/5']")
     session.expect_path("/authenticated/todos/todo/5")
 
-    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/projects")).click()
+    session.click("nav.tabs a[href='%s']" % session.href("/authenticated/projects"))
     session.expect_path("/authenticated/projects")
     session.expect_text("h1", "Projects")
     session.expect_split(master=True, detail=True)  # the detail pane's placeholder, on a wide window
@@ -283,7 +427,7 @@ def run(session):
     # alone on a narrow one (the list alone at the list's URL); one URL for both panes, so Back,
     # Forward and refresh work as on any page.
     project = session.href("/authenticated/projects/project/1")
-    session.find(".split-master a[href='%s']" % project).click()
+    session.click(".split-master a[href='%s']" % project)
     session.expect_path("/authenticated/projects/project/1")
     session.expect_split(master=True, detail=True)
     master, heading = session.find(".split-master"), session.find(".split-detail h1")
@@ -295,39 +439,70 @@ def run(session):
     driver.set_window_size(420, 800)
     session.expect_split(master=False, detail=True)
     session.step("split-narrow-detail")
-    driver.back()
+    session.back()
     session.expect_path("/authenticated/projects")
     session.expect_split(master=True, detail=False)
     session.step("split-narrow-master")
-    driver.forward()
+    session.forward()
     session.expect_path("/authenticated/projects/project/1")
     session.expect_split(master=False, detail=True)
-    driver.refresh()
+    session.refresh()
     session.expect_path("/authenticated/projects/project/1")
     session.expect_split(master=False, detail=True)
     driver.set_window_size(1100, 800)
     session.expect_split(master=True, detail=True)
     session.step("split-wide-again")
 
-    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/todos/todo/5")).click()
+    session.click("nav.tabs a[href='%s']" % session.href("/authenticated/todos/todo/5"))
     session.expect_path("/authenticated/todos/todo/5")
     session.expect_text("h1", HOSTILE_TITLE)
     session.step("todos-tab-kept-its-stack")
 
+    tour(session)
+
     # After logout, Back must never show a signed-in page from the browser's back/forward cache.
-    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/profile")).click()
+    session.click("nav.tabs a[href='%s']" % session.href("/authenticated/profile"))
     session.expect_path("/authenticated/profile")
     session.expect_text(".lead", "Signed in as alice.")
-    session.find("button[value=logout]").click()
+    session.click("button[value=logout]")
     session.expect_path("/unauthenticated")
     session.step("logged-out")
     for press in ("first", "second"):
-        driver.back()
+        session.back()
         session.expect_path("/unauthenticated")  # asked the server, which sent it to the login page
         body = driver.find_element(By.TAG_NAME, "body").text
         if "Signed in as" in body or "Buy milk" in body or driver.find_elements(By.CSS_SELECTOR, "nav.tabs"):
             raise Failure("Back (%s press) after logout showed a signed-in page: %r" % (press, body[:200]))
         session.step("back-after-logout-%s" % press)
+
+
+def tour(session):
+    """The kinds of page the walk does not pass otherwise, to look at: a full-screen form, the
+    same with its field errors, a notice of each kind, the error pages."""
+    driver = session.driver
+    driver.get(session.base + "/authenticated/projects/createProject")
+    session.expect_path("/authenticated/projects/createProject")
+    session.find(".full-screen-bar a")
+    session.expect_no("nav.tabs")
+    session.step("full-screen")
+    session.click("main form button[type=submit]")  # the name left empty
+    session.expect_text(".field-error", "This field is required.")
+    session.step("form-with-errors")
+    driver.get(session.base + "/authenticated/testbed")
+    session.click("button[value=notices]")
+    session.expect_path("/authenticated/testbed")
+    kinds = [e.get_attribute("class") for e in driver.find_elements(By.CSS_SELECTOR, ".notices .notice")]
+    if kinds != ["notice notice-%s" % kind for kind in ("info", "success", "warning", "error")]:
+        raise Failure("the testbed's notices are %r, expected one of each kind" % kinds)
+    session.step("notices")
+    driver.get(session.base + "/authenticated/todos/todo/999999")
+    session.expect_text("section.error h1", "404 Not Found")
+    session.step("error-not-found")
+    driver.get(session.base + "/no/such/page")
+    session.expect_text("section.error h1", "404 Not Found")
+    session.step("error-signed-in-unknown-path")
+    driver.get(session.base + "/authenticated/home")
+    session.expect_path("/authenticated/home")
 
 
 def add_errands(base, count):
@@ -349,7 +524,7 @@ def return_to_origin(session, scripts):
     driver.get(session.base + "/unauthenticated")
     session.find("#username").send_keys("alice")
     session.find("#password").send_keys("wonderland")
-    session.find("button[type=submit]").click()
+    session.click("button[type=submit]")
     session.expect_path("/authenticated/home")
     driver.get(session.base + "/authenticated/todos")
     session.expect_path("/authenticated/todos")
@@ -358,10 +533,10 @@ def return_to_origin(session, scripts):
         raise Failure("the list shows %d todos, expected at least 50" % len(links))
     last = links[-1].get_attribute("href")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", links[-1])
-    links[-1].click()
+    session.navigate(links[-1].click, "the list's last todo")
     session.expect_path(urllib.parse.urlsplit(last).path[len(session.mount):])
     session.step("return-opened-last-%s" % label)
-    session.find("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos")).click()
+    session.click("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos"))
     session.expect_path("/authenticated/todos")
     where = driver.execute_script(
         "const e = document.activeElement, r = e.getBoundingClientRect();"
@@ -388,11 +563,11 @@ def drafts(session, restart):
     session.find("#field-title").send_keys(typed)
     session.step("draft-typed")
     # Closed at once (the script sends the draft as the page goes: sendBeacon), another tab, back.
-    session.find("dialog.modal a.modal-close").click()
+    session.click("dialog.modal a.modal-close")
     session.expect_path("/authenticated/todos")
-    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/projects")).click()
+    session.click("nav.tabs a[href='%s']" % session.href("/authenticated/projects"))
     session.expect_path("/authenticated/projects")
-    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/todos")).click()
+    session.click("nav.tabs a[href='%s']" % session.href("/authenticated/todos"))
     session.expect_path("/authenticated/todos")
     session.click_link("New todo")
     session.expect_path("/authenticated/todos/createTodo")
@@ -406,14 +581,14 @@ def drafts(session, restart):
     if session.find("#field-title").get_attribute("value") != typed:
         raise Failure("after kill -9 and a restart, the new-todo form shows %r" % session.find("#field-title").get_attribute("value"))
     session.step("draft-after-kill-9")
-    session.find(".draft-note button[type=submit]").click()  # "Discard it": back to the empty form
+    session.click(".draft-note button[type=submit]")  # "Discard it": back to the empty form
     session.expect_path("/authenticated/todos/createTodo")
     session.wait.until(lambda _: not driver.find_elements(By.CSS_SELECTOR, ".draft-note"))
     if session.find("#field-title").get_attribute("value") != "":
         raise Failure("the discarded draft is still in the form")
     session.step("draft-discarded")
     session.find("#field-title").send_keys(typed)
-    session.find("dialog.modal form[data-draft] button[type=submit]").click()
+    session.click("dialog.modal form[data-draft] button[type=submit]")
     session.expect_text("h1", typed)
     todo = session.path()
     driver.get(session.base + "/authenticated/todos/createTodo")
@@ -425,14 +600,14 @@ def drafts(session, restart):
     driver.get(session.base + todo)
     note = "Ask the Dormouse.\nTwice, if asleep."
     session.find("#todo-note").send_keys(note)
-    session.find("nav.tabs a[href='%s']" % session.href("/authenticated/projects")).click()
+    session.click("nav.tabs a[href='%s']" % session.href("/authenticated/projects"))
     session.expect_path("/authenticated/projects")
-    session.find("nav.tabs a[href='%s']" % session.href(todo)).click()
+    session.click("nav.tabs a[href='%s']" % session.href(todo))
     session.expect_path(todo)
     if session.find("#todo-note").get_attribute("value") != note:
         raise Failure("after another tab, the note shows %r" % session.find("#todo-note").get_attribute("value"))
     session.step("note-draft-back-after-a-tab")
-    session.find(".note-form button[value=saveNote]").click()
+    session.click(".note-form button[value=saveNote]")
     session.expect_path(todo)
     session.find(".notice-success")
     if session.find("#todo-note").get_attribute("value") != note or driver.find_elements(By.CSS_SELECTOR, ".draft-note"):
@@ -441,10 +616,14 @@ def drafts(session, restart):
 
 
 def main():
-    if len(sys.argv) != 3:
+    arguments = sys.argv[1:]
+    sheet = None
+    if len(arguments) == 4 and arguments[2] == "--sheet":
+        sheet = Sheet(os.path.dirname(os.path.abspath(arguments[3])), "Signalbox demo: the pages of the browser walk")
+    elif len(arguments) != 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    binary, shots = sys.argv[1], sys.argv[2]
+    binary, shots = arguments[:2]
     os.makedirs(shots, exist_ok=True)
     started = time.monotonic()
     process, base = start_demo(binary)
@@ -460,26 +639,28 @@ def main():
 
     try:
         driver = make_driver()
-        run(Session(driver, base, shots))
+        run(Session(driver, base, shots, sheet))
         driver.quit()
         driver = make_driver()
         second = make_driver()
         try:
-            browser_live.walk(Session(driver, base, shots), Session(second, base, shots), Failure)
+            browser_live.walk(Session(driver, base, shots, sheet), Session(second, base, shots, sheet), Failure)
         finally:
             second.quit()
         add_errands(base, 50)
         for scripts in (False, True):
             driver.quit()
             driver = make_driver(scripts=scripts)
-            return_to_origin(Session(driver, base, shots), scripts)
-        drafts(Session(driver, base, shots), restart)
+            return_to_origin(Session(driver, base, shots, sheet), scripts)
+        drafts(Session(driver, base, shots, sheet), restart)
     except Failure as failure:
         if driver is not None:
             driver.save_screenshot(os.path.join(shots, "failure.png"))
         print("FAIL %s" % failure)
         return 1
     finally:
+        if sheet is not None:
+            sheet.write(arguments[3])
         if driver is not None:
             driver.quit()
         process.terminate()
@@ -488,7 +669,8 @@ def main():
         except subprocess.TimeoutExpired:
             process.kill()
         shutil.rmtree(folder, ignore_errors=True)
-    print("PASS browser test in %.1f s (screenshots in %s)" % (time.monotonic() - started, shots))
+    print("PASS browser test in %.1f s (screenshots in %s%s)"
+          % (time.monotonic() - started, shots, ", contact sheet " + arguments[3] if sheet else ""))
     return 0
 
 

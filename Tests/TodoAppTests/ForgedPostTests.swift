@@ -62,6 +62,7 @@ import TodoApp
         Action("createProject", page: "/authenticated/projects/createProject", [("name", "Forged")]),
         Action("project: toggleFavorite", page: "/authenticated/projects/project/2", [("action", "toggleFavorite")]),
         Action("testbed: popToRoot", page: "/authenticated/testbed/pushScreen", [("action", "popToRoot")]),
+        Action("testbed: notices", page: "/authenticated/testbed", [("action", "notices")]),
         Action(
             "testbed: dismissCoordinator",
             page: "/authenticated/testbed/pushCoordinator",

@@ -84,4 +84,11 @@ import Testing
         #expect(try await app.tree.submit(["action": "popToRoot"]) == .accepted)
         #expect(app.tree.path == "/authenticated/testbed")
     }
+
+    @Test func theNoticesActionLeavesOneNoticeOfEachKindInOrder() async throws {
+        let app = try await self.signedIn()
+        #expect(try await app.tree.submit(["action": "notices"]) == .accepted)
+        #expect(app.tree.path == "/authenticated/testbed")
+        #expect(app.tree.takeNotices().map(\.kind) == Notice.Kind.allCases)
+    }
 }

@@ -2,7 +2,8 @@ import Signalbox
 
 /// A testbed page: where it sits (nesting level, entries in its stack, screens on the active
 /// branch) and buttons for every operation. Routing buttons post to the web layer's `/_nav/*`
-/// endpoints; dismissing a nested testbed posts `action=dismissCoordinator` here.
+/// endpoints; dismissing a nested testbed posts `action=dismissCoordinator` here, and
+/// `action=notices` leaves one notice of each kind for the next page (how each one looks).
 struct TestbedScreen: Screen {
     /// How the screen came to be on the stack.
     enum Kind: String {
@@ -56,8 +57,10 @@ struct TestbedScreen: Screen {
             try await context.coordinator.dismissCoordinator()
         case "popToRoot":
             try await context.router(TestbedCoordinator.self).popToRoot()
+        case "notices":
+            for kind in Notice.Kind.allCases { context.notify(kind, "A notice of the kind “\(kind.rawValue)”.") }
         default:
-            return .invalid("Unknown action.", fields: ["action": "Use dismissCoordinator or popToRoot."])
+            return .invalid("Unknown action.", fields: ["action": "Use dismissCoordinator, popToRoot or notices."])
         }
         return .accepted
     }
