@@ -141,27 +141,64 @@ def live_validator(html):
 
 class EventStream:
     """A live page's event stream (GET /_live), read one event at a time: a dict of its fields
-    ("event", "data", "id"), or {"comment": text} for a heartbeat. `cookie` is the session's."""
+    ("event", "data", "id"), or {"comment": text} for a heartbeat. `cookie` is the session's.
 
-    def __init__(self, url, cookie, page, validator=None, source=None, timeout=10):
+    Every read has a bound: `timeout` seconds (10) unless a call gives its own. When it passes,
+    the read raises ``EventStream.Timeout`` (a TimeoutError) whose message names the stream
+    (`label`, by default the URL and page) and what it waited for; the stream cannot be read
+    after that (close it, open another)."""
+
+    class Timeout(TimeoutError):
+        """Nothing arrived in time; the message says on which stream and what was awaited."""
+
+    def __init__(self, url, cookie, page, validator=None, source=None, timeout=10, label=None):
         parts = urllib.parse.urlsplit(url)
         mount = parts.path.rstrip("/")
         query = {"page": mount + page}
         if validator:
             query["v"] = validator
+        self.label = label or f"the stream of {page} on {url}"
+        self.timeout = timeout
+        self.target = mount + "/_live?" + urllib.parse.urlencode(query)
+        self.broken = None
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout,
                                                source_address=(source, 0) if source else None)
-        self.conn.request("GET", mount + "/_live?" + urllib.parse.urlencode(query),
-                          headers={"Accept": "text/event-stream", "Cookie": f"{COOKIE}={cookie}"})
-        self.response = self.conn.getresponse()
+        try:
+            self.conn.request("GET", self.target,
+                              headers={"Accept": "text/event-stream", "Cookie": f"{COOKIE}={cookie}"})
+            # The socket, kept: the connection forgets it when the answer ends with the connection.
+            self.sock = self.conn.sock
+            self.response = self.conn.getresponse()
+        except TimeoutError:
+            self.conn.close()
+            raise self.Timeout(f"{self.label}: no answer to GET {self.target} within {timeout:g} s") from None
         self.status = self.response.status
         self.headers = {name.lower(): value for name, value in self.response.getheaders()}
 
-    def next_event(self):
-        """The next event (blocks up to the timeout; raises TimeoutError), or None once the stream ended."""
+    def next_event(self, timeout=None):
+        """The next event, or None once the stream ended; raises ``EventStream.Timeout`` when
+        none arrives within `timeout` s (the stream's own by default)."""
+        return self._next_event(self._bound(timeout, "event"))
+
+    def next_change(self, timeout=None):
+        """The next event that is not the opening `retry` or a heartbeat, or None once the stream
+        ended; raises ``EventStream.Timeout`` when none arrives within `timeout` s in all (the
+        stream's own by default), heartbeats or not."""
+        bound = self._bound(timeout, "change event")
+        while True:
+            event = self._next_event(bound)
+            if event is None or "event" in event:
+                return event
+
+    def _bound(self, timeout, what):
+        """(deadline, what was awaited and how long) for one wait."""
+        seconds = self.timeout if timeout is None else timeout
+        return time.monotonic() + seconds, f"{what} within {seconds:g} s"
+
+    def _next_event(self, bound):
         fields = {}
         while True:
-            line = self.response.readline()
+            line = self._readline(bound)
             if not line:
                 return None
             line = line.decode().rstrip("\n")
@@ -174,15 +211,24 @@ class EventStream:
             name, _, value = line.partition(":")
             fields[name] = value[1:] if value.startswith(" ") else value
 
-    def next_change(self):
-        """The next event that is not the opening `retry` or a heartbeat."""
-        while True:
-            event = self.next_event()
-            if event is None or "event" in event:
-                return event
+    def _readline(self, bound):
+        deadline, awaited = bound
+        if self.broken:
+            raise self.Timeout(f"{self.label}: cannot wait for a {awaited}: it {self.broken}")
+        try:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            self.sock.settimeout(remaining)
+            return self.response.readline()
+        except TimeoutError:
+            self.broken = f"timed out before, waiting for a {awaited}"
+            raise self.Timeout(f"{self.label}: no {awaited} (GET {self.target})") from None
 
     def close(self):
         self.conn.close()
+        self.response.close()
+
 
 def login_sessions(url, count, username="alice", password="wonderland", threads=1, source=None, **where):
     """`count` new sessions (from `source`) signed in as `username` (Session.login, `where` its
