@@ -27,7 +27,8 @@ for mode in spooled in-memory; do
     [ "$mode" = in-memory ] && flag="--in-memory"
     start_server UP "$OUT/$mode.log" "$BIN_RENDER" --serve-uploads 0 $flag
     idle=$(rss_kib "$PID_UP")
-    ( while kill -0 "$PID_UP" 2>/dev/null; do rss_kib "$PID_UP" 2>/dev/null || true; sleep 0.02; done ) >"$OUT/$mode.samples" &
+    (while kill -0 "$PID_UP" 2>/dev/null; do rss_kib "$PID_UP" 2>/dev/null || true; sleep 0.02; done) \
+        >"$OUT/$mode.samples" &
     sampler=$!
     started=$(date +%s.%N)
     clients=()
@@ -44,7 +45,8 @@ for mode in spooled in-memory; do
     peak=$(sort -n "$OUT/$mode.samples" | tail -1)
     ok=$(cat "$OUT/$mode.status."* | grep -c '^200$' || true)
     answer=$(cat "$OUT/$mode.answer.1")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$mode" "$idle" "$peak" "$hwm" "$ok" "$elapsed" "$answer" | tee -a "$OUT/memory.tsv"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$mode" "$idle" "$peak" "$hwm" "$ok" "$elapsed" "$answer" \
+        | tee -a "$OUT/memory.tsv"
     stop_servers
 done
 rm -f "$OUT/upload.bin"
@@ -56,34 +58,7 @@ while IFS= read -r name; do
     printf '%s\t%s\n' "$name" "$(per_op "$VG_BIN" "$name" "$LOW" "$HIGH")" | tee -a "$OUT/decode.tsv"
 done < <("$BIN_RENDER" --list-forms)
 
-python3 - "$OUT" "$(machine_line)" "$CLIENTS" "$SIZE_MB" "$LOW" "$HIGH" >"$OUT/section.md" <<'PYTHON'
-import sys
-out, machine, clients, size, low, high = sys.argv[1:7]
-rows = [line.rstrip("\n").split("\t") for line in open(f"{out}/memory.tsv")]
-decode = [line.rstrip("\n").split("\t") for line in open(f"{out}/decode.tsv")]
-mb = lambda kib: f"{int(kib) / 1024:.0f} MB"
-print("<!-- forms:begin -->")
-print("### Forms: upload memory and typed decoding (issue 32)")
-print()
-print(f"{machine}. Command: `ONLY=forms Benchmarks/run.sh` (or `Benchmarks/forms/forms.sh` after a build).")
-print()
-print(f"**Upload memory**: the embedded server answering the sizes of uploaded files while {clients} clients (curl)")
-print(f"upload a {size} MB file each at once; its resident set sampled every 20 ms and its peak (VmHWM).")
-print()
-print("| Server | idle RSS | peak RSS (sampled) | VmHWM | answered 200 | wall time |")
-print("|---|---:|---:|---:|---:|---:|")
-names = {"spooled": "uploads written to temporary files (the default)", "in-memory": "bodies collected in memory (uploads off)"}
-for mode, idle, peak, hwm, ok, elapsed, answer in rows:
-    print(f"| {names[mode]} | {mb(idle)} | {mb(peak)} | {mb(hwm)} | {ok} of {clients} | {float(elapsed):.1f} s |")
-print()
-print(f"**Typed decoding**: four fields (text with a length rule, a number in a range, a choice, a checkbox);")
-print(f"instructions and allocations per decode, the difference of {high} and {low} decodes (callgrind, DHAT).")
-print()
-print("| Benchmark | instructions | allocations |")
-print("|---|---:|---:|")
-for name, refs, blocks in decode:
-    print(f"| {name} | {int(refs):,} | {blocks} |")
-print("<!-- forms:end -->")
-PYTHON
+python3 "$ROOT/Benchmarks/report.py" forms "$OUT" "$(machine_line)" "$CLIENTS" "$SIZE_MB" "$LOW" "$HIGH" \
+    >"$OUT/section.md"
 cat "$OUT/section.md"
 write_section forms "$OUT/section.md"
