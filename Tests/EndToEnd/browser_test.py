@@ -36,7 +36,7 @@ import signalbox_http as sb
 import browser_live
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -228,12 +228,25 @@ class Session:
 
     def click(self, css):
         """Clicks what `css` finds and waits for the page that follows."""
-        element = self.find(css)
-        self.navigate(element.click, "clicking %r" % css)
+        self.click_found(lambda: self.find(css), "clicking %r" % css)
 
     def click_link(self, text):
-        link = self.find_link(text)
-        self.navigate(link.click, "the link %r" % text)
+        self.click_found(lambda: self.find_link(text), "the link %r" % text)
+
+    def click_found(self, find, what):
+        """Clicks the element `find()` returns and waits for the page that follows. A live page
+        may swap its content in (or reload) between finding the element and clicking it: the
+        click then goes to the element `find()` returns from the page as it is now."""
+        deadline = time.monotonic() + self.WAIT
+        while True:
+            element = find()
+            try:
+                return self.navigate(element.click, what)
+            except WebDriverException as error:
+                replaced = isinstance(error, StaleElementReferenceException) or "does not belong to the document" in str(
+                    error.msg)
+                if not replaced or time.monotonic() > deadline:
+                    raise
 
     def back(self):
         self.navigate(self.driver.back, "Back")
@@ -532,8 +545,13 @@ def return_to_origin(session, scripts):
     if len(links) < 50:
         raise Failure("the list shows %d todos, expected at least 50" % len(links))
     last = links[-1].get_attribute("href")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", links[-1])
-    session.navigate(links[-1].click, "the list's last todo")
+
+    def last_link():
+        link = session.find("#todo-list a.list-link[href='%s']" % urllib.parse.urlsplit(last).path)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+        return link
+
+    session.click_found(last_link, "the list's last todo")
     session.expect_path(urllib.parse.urlsplit(last).path[len(session.mount):])
     session.step("return-opened-last-%s" % label)
     session.click("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos"))
