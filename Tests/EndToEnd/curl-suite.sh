@@ -173,7 +173,7 @@ HEADERS="$WORK/headers"
 STATUS=""
 
 # request METHOD PATH [curl options…]: fills STATUS, $BODY and $HEADERS; uses the cookie jar;
-# with JSON set, asks for JSON.
+# with JSON set, asks for JSON. Keeps the answer's CSRF token, if it has one, in CSRF.
 request() {
     local method=$1 path=$2
     shift 2
@@ -191,6 +191,7 @@ request() {
     ANSWERS=$((ANSWERS + 1))
     cp "$BODY" "$WORK/answers/$ANSWERS.body"
     echo "$ANSWERS $method $path $STATUS $accept $(header content-type)" >>"$WORK/answers/index"
+    scrape_csrf
 }
 
 get() { request GET "$@"; }
@@ -208,7 +209,7 @@ session_cookie() { awk '$6 == "signalbox_session" { print $7 }' "$JAR" 2>/dev/nu
 # The value of the first <input name=NAME value=…> of the last answer.
 form_value() { grep -o "name=\"$1\" value=\"[^\"]*\"" "$BODY" | head -1 | sed 's/.*value="\([^"]*\)"/\1/' || true; }
 
-# The CSRF token of the last HTML page or JSON answer.
+# The CSRF token of the last HTML page or JSON answer that had one.
 CSRF=""
 scrape_csrf() {
     local token
@@ -237,7 +238,6 @@ expect_redirect "GET / goes to the login page" /unauthenticated
 get /unauthenticated
 expect_status "GET /unauthenticated shows the login page" 200
 expect_body "the login page has the login form" '<form method="post" action="/unauthenticated"'
-scrape_csrf
 [ -n "$CSRF" ] && pass "the page carries a CSRF token" || fail "the page carries a CSRF token" "none found"
 FIRST_SESSION=$(session_cookie)
 [ -n "$FIRST_SESSION" ] && pass "a session cookie was set" || fail "a session cookie was set" "no cookie"
@@ -277,7 +277,6 @@ get /authenticated/home
 expect_status "home shows" 200
 expect_body "home greets alice" "Hello, alice"
 expect_body "home lists the favourites" "Buy milk"
-scrape_csrf
 
 get /authenticated/todos
 expect_status "the Todos tab shows" 200
@@ -292,7 +291,6 @@ expect_body "the breadcrumb leads back to the list" '<a href="/authenticated/tod
 get /authenticated/todos/createTodo
 expect_status "the create-todo modal shows" 200
 expect_body "it is a dialog" '<dialog open'
-scrape_csrf
 post /authenticated/todos/createTodo 'title=<script>alert(1)</script>'
 expect_redirect "creating a todo closes the modal and shows the todo" /authenticated/todos/todo/5
 
@@ -312,7 +310,6 @@ expect_body "JSON names the path" '"path":"/authenticated/todos/todo/5"'
 expect_body "JSON lists routes by name" '"pickProject":"/authenticated/todos/todo/5/pickProject"'
 expect_body "JSON gives the pop target" '"pop":"/authenticated/todos"'
 expect_no_body "JSON never carries raw markup" '<script>'
-scrape_csrf
 
 # ---------------------------------------------------------------- back, refresh
 
@@ -329,24 +326,23 @@ check "refresh changes nothing" "the page differs" cmp -s "$WORK/second" "$WORK/
 
 # ---------------------------------------------------------------- /_nav actions
 
-post /_nav/route to=pickProject from=/authenticated/todos/todo/1
-expect_redirect "/_nav/route with from presents over that page" /authenticated/todos/todo/1/pickProject
-post /_nav/dismiss
-expect_redirect "/_nav/dismiss without from closes the top modal" /authenticated/todos/todo/1
-post /_nav/route to=todo input=2
-expect_redirect "/_nav/route without from pushes with an input" /authenticated/todos/todo/1/todo/2
-post /_nav/pop
-expect_redirect "/_nav/pop without from pops the top page" /authenticated/todos/todo/1
-post /_nav/pop from=/authenticated/todos/todo/3
-expect_redirect "/_nav/pop with from pops that page" /authenticated/todos
-post /_nav/tab to=projects
-expect_redirect "/_nav/tab switches tabs" /authenticated/projects
-post /_nav/tab to=todos
-expect_redirect "the other tab kept its stack" /authenticated/todos
-post /_nav/popToRoot from=/authenticated/testbed/pushScreen/pushCoordinator/pushScreen
-expect_redirect "/_nav/popToRoot pops the top stack" /authenticated/testbed/pushScreen/pushCoordinator
-post /_nav/tab to=testbed
-expect_redirect "re-selecting the testbed tab pops it to its root" /authenticated/testbed
+# Each row: the check, the Location its 303 must name, the action and its fields (in this order:
+# each starts where the one before left the session). T: the Todos tab, TB: the testbed.
+T=/authenticated/todos TB=/authenticated/testbed
+while IFS='|' read -r name location action fields; do
+    post "/_nav/$action" $fields
+    expect_redirect "$name" "$location"
+done <<ROWS
+/_nav/route with from presents over that page|$T/todo/1/pickProject|route|to=pickProject from=$T/todo/1
+/_nav/dismiss without from closes the top modal|$T/todo/1|dismiss|
+/_nav/route without from pushes with an input|$T/todo/1/todo/2|route|to=todo input=2
+/_nav/pop without from pops the top page|$T/todo/1|pop|
+/_nav/pop with from pops that page|$T|pop|from=$T/todo/3
+/_nav/tab switches tabs|/authenticated/projects|tab|to=projects
+the other tab kept its stack|$T|tab|to=todos
+/_nav/popToRoot pops the top stack|$TB/pushScreen/pushCoordinator|popToRoot|from=$TB/pushScreen/pushCoordinator/pushScreen
+re-selecting the testbed tab pops it to its root|$TB|tab|to=testbed
+ROWS
 post_json /_nav/route to=modalScreen
 expect_status "/_nav answers JSON when asked" 200
 expect_body "the JSON answer has the new path" '"path":"/authenticated/testbed/modalScreen"'
@@ -358,7 +354,6 @@ expect_status "/_nav only takes POST" 405
 # ---------------------------------------------------------------- forms and results
 
 get /authenticated/todos/todo/4/pickProject
-scrape_csrf
 post /authenticated/todos/todo/4/pickProject project=1
 expect_redirect "picking a project returns to the todo" /authenticated/todos/todo/4
 get /authenticated/todos/todo/4
@@ -370,7 +365,6 @@ post /authenticated/todos/todo/4 action=delete
 expect_redirect "deleting pops back to the list" /authenticated/todos
 
 get /authenticated/home
-scrape_csrf
 post /authenticated/home todo=3
 expect_redirect "a favourite on home opens it in the Todos tab" /authenticated/todos/todo/3
 
@@ -388,7 +382,6 @@ expect_body "the JSON error names the form" '"error":"invalidForm"'
 # ---------------------------------------------------------------- uploads, downloads, double submit
 
 get /authenticated/todos/todo/1
-scrape_csrf
 printf 'Minutes of the tea party\r\n--not a boundary\n' >"$WORK/minutes.txt"
 request POST /authenticated/todos/todo/1 -F "_csrf=$CSRF" -F action=attach -F "file=@$WORK/minutes.txt;type=text/plain"
 expect_redirect "a file is attached to a todo (multipart)" /authenticated/todos/todo/1
@@ -413,7 +406,6 @@ get /authenticated/todos/todo/1
 expect_status "the connection and the session go on" 200
 
 get /authenticated/todos/createTodo
-scrape_csrf
 SUBMISSION=$(form_value _submission)
 check "a form carries a one-time submission id" "none" [ -n "$SUBMISSION" ]
 post /authenticated/todos/createTodo "title=Only once" "_submission=$SUBMISSION"
@@ -454,7 +446,6 @@ expect_status "the server still serves after bad input" 200
 # ---------------------------------------------------------------- logout, deep link
 
 get /authenticated/profile
-scrape_csrf
 BEFORE_LOGOUT=$(session_cookie)
 post /authenticated/profile action=logout
 expect_redirect "logout returns to the login page" /unauthenticated
@@ -466,7 +457,6 @@ rm -f "$JAR"
 get /authenticated/todos/todo/3
 expect_redirect "a deep link while signed out lands on login" /unauthenticated
 get /unauthenticated
-scrape_csrf
 post /unauthenticated username=alice password=wonderland
 expect_redirect "after login the deep link continues" /authenticated/todos/todo/3
 
@@ -515,7 +505,6 @@ server_up
 get /
 expect_redirect "…is still open after the next restart" /authenticated/todos/todo/3/pickProject
 get /authenticated/todos/todo/3/pickProject
-scrape_csrf
 post /authenticated/todos/todo/3/pickProject project=1
 expect_redirect "the pending result is delivered after the restart" /authenticated/todos/todo/3
 get /authenticated/todos/todo/3
@@ -550,10 +539,8 @@ SERVER_ARGS=(--in-memory --sessions "$WORK/only.sessions.sqlite")
 rm -f "$JAR"
 server_up
 get /unauthenticated
-scrape_csrf
 post /unauthenticated username=alice password=wonderland
 get /authenticated/todos/createTodo
-scrape_csrf
 post /authenticated/todos/createTodo "title=only in this run"
 expect_status "with --in-memory --sessions a todo is created" 303
 server_down TERM
