@@ -41,6 +41,7 @@ import json
 import os
 import re
 import sys
+import threading
 import time
 import urllib.parse
 
@@ -63,6 +64,18 @@ class Client(sb.Session):
 
     def __init__(self, url, cookie=None, source=None, **options):
         super().__init__(url, cookie=cookie, source=source or SOURCE[0], **options)
+
+
+def run_threads(target, count, meanwhile=None):
+    """Runs target(0) … target(count - 1), each in a thread of its own, and `meanwhile()` (if
+    given) in this one; then waits for the threads."""
+    threads = [threading.Thread(target=target, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    result = meanwhile() if meanwhile else None
+    for thread in threads:
+        thread.join()
+    return result
 
 
 def raw_status(url, head, body=b""):
@@ -139,40 +152,38 @@ def command_bombs(url, pid, out):
     def deep(n):
         return "/authenticated/testbed" + "/pushScreen" * n
 
+    def answer(method, path, fields=None, key="message"):
+        """[status, the JSON answer's `key`]"""
+        status, state = client.request(method, path, fields)
+        return [status, state.get(key) if isinstance(state, dict) else None]
+
     for depth in (63, 64, 65, 1000):
-        status, state = client.request("GET", deep(depth))
-        report[f"GET depth {depth}"] = [status, state.get("message") if isinstance(state, dict) else None]
+        report[f"GET depth {depth}"] = answer("GET", deep(depth))
 
     # 10 000 pushes in one session through the router API.
     client.request("GET", "/authenticated/testbed")
     statuses = {}
     for _ in range(10_000):
-        status, state = client.request("POST", "/_nav/route", {"to": "pushScreen"})
+        status, last = answer("POST", "/_nav/route", {"to": "pushScreen"})
         statuses[status] = statuses.get(status, 0) + 1
-        last = state
     report["10000 x POST /_nav/route"] = statuses
-    report["last refusal"] = last.get("message") if isinstance(last, dict) else None
-    status, state = client.request("GET", LIST)
-    report["afterwards GET list"] = [status, state.get("path") if isinstance(state, dict) else None]
-    status, state = client.request("GET", "/authenticated/testbed")
-    report["afterwards testbed depth"] = state.get("path", "").count("/pushScreen") if isinstance(state, dict) else None
+    report["last refusal"] = last
+    report["afterwards GET list"] = answer("GET", LIST, key="path")
+    depth = answer("GET", "/authenticated/testbed", key="path")[1]
+    report["afterwards testbed depth"] = depth.count("/pushScreen") if depth is not None else None
 
     # Huge inputs: a 100 KB route input, a 100 KB form field, a 2 MB body, a 100 KB URL.
     big = "x" * 100_000
-    status, state = client.request("POST", "/_nav/route", {"to": "todo", "input": big, "from": LIST})
-    report["100 KB route input"] = [status, state.get("message") if isinstance(state, dict) else None]
-    status, state = client.request("POST", LIST + "/createTodo", {"title": big})
-    report["100 KB title"] = [status, state.get("message") if isinstance(state, dict) else None]
+    report["100 KB route input"] = answer("POST", "/_nav/route", {"to": "todo", "input": big, "from": LIST})
+    report["100 KB title"] = answer("POST", LIST + "/createTodo", {"title": big})
     cookie = f"Cookie: {COOKIE}={client.cookie}\r\nX-CSRF-Token: {client.csrf}\r\n".encode()
     head = (f"POST {LIST}/createTodo HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
             f"Content-Length: 2000006\r\n").encode() + cookie + b"\r\n"
     report["2 MB body"] = [raw_status(url, head, b"title=" + b"y" * 2_000_000), None]
     head = f"GET {LIST}/todo/{'9' * 100_000} HTTP/1.1\r\nHost: x\r\n".encode() + cookie + b"\r\n"
     report["100 KB URL"] = [raw_status(url, head), None]
-    status, state = client.request("GET", LIST + "/todo/" + "9" * 30)
-    report["30-digit todo id"] = [status, state.get("message") if isinstance(state, dict) else None]
-    status, state = client.request("GET", LIST)
-    report["finally GET list"] = [status, state.get("path") if isinstance(state, dict) else None]
+    report["30-digit todo id"] = answer("GET", LIST + "/todo/" + "9" * 30)
+    report["finally GET list"] = answer("GET", LIST, key="path")
     report["rss_kib_end"] = rss_kib(pid)
     with open(out, "w") as file:
         json.dump(report, file, indent=1)
@@ -180,7 +191,6 @@ def command_bombs(url, pid, out):
 
 
 def command_until_stopped(url, sessions_file, threads, out):
-    import threading
     sessions = [line.split() for line in open(sessions_file) if line.strip()]
     counts = {"answered": 0, "refused": 0, "lost": 0, "unexpected": 0}
     lost = []
@@ -218,11 +228,7 @@ def command_until_stopped(url, sessions_file, threads, out):
                 if status != expected:
                     counts["unexpected"] += 1
 
-    workers = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
-    for thread in workers:
-        thread.start()
-    for thread in workers:
-        thread.join()
+    run_threads(worker, threads)
     counts["lost requests"] = lost[:20]
     with open(out, "w") as file:
         json.dump(counts, file)
@@ -429,17 +435,15 @@ class CrashClient:
 def run_workers(workers, folder):
     """Starts every worker (`run(stopfile, signed_in)`), writes FOLDER/ready once each has signed
     in or failed, and waits until they all stop (the driver creates FOLDER/stop)."""
-    import threading
     stopfile = os.path.join(folder, "stop")
     signed_in = threading.Semaphore(0)  # released once per worker, signed in or failed
-    threads = [threading.Thread(target=w.run, args=(stopfile, signed_in.release)) for w in workers]
-    for thread in threads:
-        thread.start()
-    for _ in workers:
-        signed_in.acquire()
-    open(os.path.join(folder, "ready"), "w").close()
-    for thread in threads:
-        thread.join()
+
+    def ready():
+        for _ in workers:
+            signed_in.acquire()
+        open(os.path.join(folder, "ready"), "w").close()
+
+    run_threads(lambda index: workers[index].run(stopfile, signed_in.release), len(workers), ready)
 
 
 def read_outcomes(logs):
@@ -549,7 +553,6 @@ def abuse_m1(url):
 def abuse_m2(url, clients=40, seconds=45):
     """Each client sends a head announcing 100 bytes, then one byte every 5 s."""
     import socket
-    import threading
     outcomes = {}
 
     def trickle(index):
@@ -581,11 +584,7 @@ def abuse_m2(url, clients=40, seconds=45):
                            "after": round(time.monotonic() - started, 1)}
         sock.close()
 
-    threads = [threading.Thread(target=trickle, args=(index,)) for index in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(trickle, clients)
     closed = [o for o in outcomes.values() if o["closed"]]
     return {"clients": clients, f"still open after {seconds} s": clients - len(closed),
             "answered 408": sum(1 for o in outcomes.values() if o["status"] == 408),
@@ -614,7 +613,6 @@ def abuse_m4(url, seconds=20, flooders=8):
     """Another visitor's page times, alone and while `flooders` connections send failed logins
     with random usernames, each from a new address (so no per-client count applies)."""
     import random
-    import threading
     visitor = Client(url, source="127.0.4.1")
     visitor.login("alice", "wonderland")
 
@@ -650,14 +648,13 @@ def abuse_m4(url, seconds=20, flooders=8):
             with lock:
                 answers[status] = answers.get(status, 0) + 1
 
-    threads = [threading.Thread(target=flood, args=(index,)) for index in range(flooders)]
-    for thread in threads:
-        thread.start()
-    time.sleep(1)
-    flooded = page_times(seconds)
-    stop.set()
-    for thread in threads:
-        thread.join()
+    def during_the_flood():
+        time.sleep(1)
+        times = page_times(seconds)
+        stop.set()
+        return times
+
+    flooded = run_threads(flood, flooders, during_the_flood)
     return {"visitor alone": alone, f"visitor during {flooders} flooding connections": flooded,
             "flood answers": answers}
 

@@ -27,7 +27,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import client as stress  # noqa: E402  (Stress/client.py: SOURCE, run_workers, read_outcomes)
+import client as stress  # noqa: E402  (Stress/client.py: SOURCE, run_workers, run_threads)
 sb = stress.sb  # Tests/EndToEnd/signalbox_http.py
 
 LIST = "/authenticated/todos"
@@ -180,7 +180,7 @@ def command_sessions(url, sessions_file, out, threads=8):
     lock = threading.Lock()
     cursor = iter(ids)
 
-    def worker():
+    def worker(_):
         browser = Browser(url)
         while True:
             with lock:
@@ -199,11 +199,7 @@ def command_sessions(url, sessions_file, out, threads=8):
                 if not ok and len(results["examples"]) < 5:
                     results["examples"].append(answer)
 
-    workers = [threading.Thread(target=worker) for _ in range(threads)]
-    for thread in workers:
-        thread.start()
-    for thread in workers:
-        thread.join()
+    stress.run_threads(worker, threads)
     with open(out, "w") as file:
         json.dump(results, file)
     print("sessions:", results)

@@ -33,10 +33,6 @@ def addresses(round_number):
     return ["127.0.%d.%d" % (round_number, n) for n in range(2, 10)]
 
 
-def rss_kib(pid):
-    return int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{pid}/status").read()).group(1))
-
-
 def cpu_seconds(pid):
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -127,8 +123,7 @@ def main():
     url, pid, out = options.url, int(options.pid), options.out
     cookies = [line.split()[0] for line in open(f"{out}/streams/demo-csrf.txt") if line.strip()]
     writer_cookie, writer_csrf = open(f"{out}/wrk/demo-csrf.txt").readline().split()[:2]
-    writer = sb.Session(url, cookie=writer_cookie)
-    writer.csrf = writer_csrf
+    writer = sb.Session(url, cookie=writer_cookie, csrf=writer_csrf)
     _, page = sb.Session(url, cookie=cookies[0]).request("GET", PAGE, json_answer=False)
     validator = sb.live_validator(page)
     if len(cookies) * 8 < options.streams * options.runs:
@@ -140,12 +135,12 @@ def main():
     for round_number in range(options.runs):
         without = run_wrk(url, f"{out}/wrk/demo-many.txt", options.duration, options.warmup, pid)
         time.sleep(1)
-        before = rss_kib(pid)
+        before = sb.rss_kib(pid)
         per_round = (options.streams + 7) // 8
         streams = Streams(url, cookies[round_number * per_round:], options.streams, validator,
                           addresses(round_number))
         time.sleep(2)
-        after = rss_kib(pid)
+        after = sb.rss_kib(pid)
         rss.setdefault("before", []).append(before)
         rss.setdefault("after", []).append(after)
         if round_number == 0:
