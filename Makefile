@@ -1,8 +1,8 @@
 # Signalbox — the commands a new machine needs:
 #   make demo      installs what is missing, builds and runs the todo demo on http://127.0.0.1:8080
 #   make test      installs what is missing, runs every test (unit, PostgreSQL, cluster, in-process,
-#                  loopback, curl, browser); the PostgreSQL and cluster tests start a throwaway
-#                  PostgreSQL of their own
+#                  loopback, curl, browser), two parts at a time once built, and prints each part's
+#                  time; the PostgreSQL and cluster tests start a throwaway PostgreSQL of their own
 #   make cluster   installs what is missing (PostgreSQL, nginx), builds and runs INSTANCES (3) demos
 #                  sharing one PostgreSQL behind nginx on http://127.0.0.1:8080; Ctrl-C stops it all
 #                  (POSTGRES_URL=… uses that server, INSTANCE_ARGS=--dev is passed to every instance)
@@ -22,15 +22,38 @@ INSTANCE_ARGS ?=
 POSTGRES_PACKAGE = Integrations/Postgres
 HUMMINGBIRD_PACKAGE = Integrations/SignalboxHummingbird
 VAPOR_PACKAGE = Integrations/SignalboxVapor
+# The three packages' tests and programs, built in one .build (Integrations/Package.swift): SwiftNIO
+# and Signalbox compile once for all three.
+INTEGRATIONS = Integrations
+INTEGRATIONS_BUILD = $(INTEGRATIONS)/.build/debug
 ARGS ?=
 
-.PHONY: demo test docs docs-check allocation-tests deps test-deps format format-check unit-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests readme-tests build release bench stress cluster hummingbird-example vapor-example clean
+.PHONY: demo test test-parts docs docs-check allocation-tests deps test-deps format format-check root-build integrations-build unit-tests integration-tests postgres-tests embedding-tests hummingbird-tests vapor-tests cluster-tests e2e curl-tests api-tests browser-tests readme-tests flake-check build release bench stress cluster hummingbird-example vapor-example clean
 
 demo: deps
 	$(SWIFT) build -c release --product todo-demo
 	.build/release/todo-demo --host $(HOST) --port $(PORT)
 
-test: test-deps format-check docs-check unit-tests allocation-tests postgres-tests embedding-tests cluster-tests e2e
+# Two parts at a time (the machine CI uses has 2 cores): the two builds side by side, then each
+# part as soon as what it needs is built. Each part's output comes whole when it ends (-O); the
+# times come last, whether the run passed or not.
+test: test-deps
+	@rm -rf $(TIMES); mkdir -p $(TIMES)
+	@date +%s > $(TIMES)/.started
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-parts; status=$$?; $(REPORT_TIMES); exit $$status
+
+test-parts: root-build integrations-build format-check unit-tests allocation-tests integration-tests docs-check \
+	curl-tests api-tests cluster-tests browser-tests readme-tests
+
+# Each part notes its time: $(START) first, $(STOP) last (a part that failed has no time).
+TIMES = $(TEST_OUTPUT)/times
+START = @mkdir -p $(TIMES) && date +%s > $(TIMES)/$@.start
+STOP = @echo "$$(( $$(date +%s) - $$(cat $(TIMES)/$@.start) ))" > $(TIMES)/$@.seconds
+REPORT_TIMES = echo; echo "=== make test: time per part (two at a time) ==="; \
+	for start in $(TIMES)/*.start; do part=$$(basename $$start .start); \
+	  if [ -f $(TIMES)/$$part.seconds ]; then printf '%-20s %5s s\n' $$part $$(cat $(TIMES)/$$part.seconds); \
+	  else printf '%-20s   did not finish\n' $$part; fi; done; \
+	printf '%-20s %5s s\n' "all (wall clock)" $$(( $$(date +%s) - $$(cat $(TIMES)/.started) ))
 
 deps:
 	@.ci/install-deps
@@ -42,15 +65,18 @@ build: deps
 	$(SWIFT) build
 
 # The style is .swift-format (hummingbird's rules, 120 columns); `make format` applies it.
-FORMATTED = Sources Tests Examples Package.swift $(POSTGRES_PACKAGE)/Sources $(POSTGRES_PACKAGE)/Tests $(POSTGRES_PACKAGE)/Package.swift \
-	$(HUMMINGBIRD_PACKAGE)/Sources $(HUMMINGBIRD_PACKAGE)/Tests $(HUMMINGBIRD_PACKAGE)/Package.swift \
-	$(VAPOR_PACKAGE)/Sources $(VAPOR_PACKAGE)/Tests $(VAPOR_PACKAGE)/Package.swift
+FORMATTED = Sources Tests Examples Package.swift $(INTEGRATIONS)/Tests $(INTEGRATIONS)/Package.swift \
+	$(POSTGRES_PACKAGE)/Sources $(POSTGRES_PACKAGE)/Package.swift \
+	$(HUMMINGBIRD_PACKAGE)/Sources $(HUMMINGBIRD_PACKAGE)/Package.swift \
+	$(VAPOR_PACKAGE)/Sources $(VAPOR_PACKAGE)/Package.swift
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)
 
 format-check:
+	$(START)
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+	$(STOP)
 
 # The documentation of every library product as one site; warnings are errors, so every symbol
 # link resolves. The docc plugin is a dependency only when SIGNALBOX_DOCS is set (Package.swift).
@@ -59,8 +85,10 @@ DOCS_OUTPUT ?= .build/docs-site
 DOCC = SIGNALBOX_DOCS=1 $(SWIFT) package --disable-sandbox
 
 docs-check:
+	$(START)
 	$(DOCC) generate-documentation $(DOC_TARGETS:%=--target %) --enable-experimental-combined-documentation \
 		--warnings-as-errors
+	$(STOP)
 
 # The static site: serve DOCS_OUTPUT with any file server and open /documentation/signalboxweb.
 docs:
@@ -68,74 +96,106 @@ docs:
 		--enable-experimental-combined-documentation --warnings-as-errors \
 		--transform-for-static-hosting --output-path $(DOCS_OUTPUT)
 
-unit-tests:
+# Everything of the root package (its tests, todo-demo, hello-app), and of the integrations'
+# workspace (their tests, todo-demo-postgres, todo-hummingbird).
+root-build:
+	$(START)
 	$(SWIFT) build --build-tests
+	$(STOP)
+
+integrations-build:
+	$(START)
+	$(SWIFT) build --build-tests --package-path $(INTEGRATIONS)
+	$(SWIFT) build --package-path $(INTEGRATIONS) --product todo-demo-postgres
+	$(SWIFT) build --package-path $(INTEGRATIONS) --product todo-hummingbird
+	$(STOP)
+
+unit-tests: root-build
+	$(START)
 	.ci/swift-test --skip-build --parallel
+	$(STOP)
 
 # Heap allocations per operation of the in-process list page, a reshaping request, a 304 and a
 # page render (release build, one thread: deterministic) against Benchmarks/render's budgets.
 allocation-tests:
+	$(START)
 	$(SWIFT) build -c release --package-path Benchmarks/render --product AllocationCounts
 	SWIFT_DETERMINISTIC_HASHING=1 Benchmarks/render/.build/release/AllocationCounts --check Benchmarks/render/allocation-budgets.json
+	$(STOP)
 
-# The PostgreSQL package's tests, against a throwaway cluster (or SIGNALBOX_TEST_POSTGRES_URL when set).
-postgres-tests:
-	$(SWIFT) build --build-tests --package-path $(POSTGRES_PACKAGE)
-	$(POSTGRES_PACKAGE)/scripts/with-postgres.sh .ci/swift-test --skip-build --parallel --package-path $(POSTGRES_PACKAGE)
+# The integrations' tests (PostgreSQL, Hummingbird, Vapor), against a throwaway PostgreSQL cluster
+# (or SIGNALBOX_TEST_POSTGRES_URL when set); the other targets run one package's tests.
+WITH_POSTGRES = $(POSTGRES_PACKAGE)/scripts/with-postgres.sh
+INTEGRATION_TEST = .ci/swift-test --skip-build --parallel --package-path $(INTEGRATIONS)
 
-# The embedding adapters' packages (issue 16): the demo mounted at /todo in each framework's example
+integration-tests: integrations-build
+	$(START)
+	$(WITH_POSTGRES) $(INTEGRATION_TEST)
+	$(STOP)
+
+postgres-tests: integrations-build
+	$(WITH_POSTGRES) $(INTEGRATION_TEST) --filter 'SignalboxPostgresTests|TodoPostgresTests'
+
+# The embedding adapters (issue 16): the demo mounted at /todo in each framework's example
 # service, driven through the framework's own test client.
 embedding-tests: hummingbird-tests vapor-tests
 
-hummingbird-tests:
-	$(SWIFT) build --build-tests --package-path $(HUMMINGBIRD_PACKAGE)
-	.ci/swift-test --skip-build --parallel --package-path $(HUMMINGBIRD_PACKAGE)
+hummingbird-tests: integrations-build
+	$(INTEGRATION_TEST) --filter SignalboxHummingbirdTests
 
-vapor-tests:
-	$(SWIFT) build --build-tests --package-path $(VAPOR_PACKAGE)
-	.ci/swift-test --skip-build --parallel --package-path $(VAPOR_PACKAGE)
+vapor-tests: integrations-build
+	$(INTEGRATION_TEST) --filter SignalboxVaporTests
 
 # Three instances of todo-demo-postgres (developer mode: X-Served-By) behind nginx, on a throwaway
 # PostgreSQL, twice: the curl suite through nginx, then cluster_test.py (two windows of one session
 # at once on two instances; kill -9 of an instance; the login throttle shared by the instances;
 # PostgreSQL restarted and down; a draft saved on one instance, shown by the next). Each run gets
 # a fresh cluster and database. CLUSTER_BINARY picks another build of the instance program.
-CLUSTER_BINARY ?= $(POSTGRES_PACKAGE)/.build/debug/todo-demo-postgres
+CLUSTER_BINARY ?= $(INTEGRATIONS_BUILD)/todo-demo-postgres
 CLUSTER_TEST = INSTANCES=3 PORT=0 HOST=127.0.0.1 POSTGRES_URL= CLUSTER_DIR= INSTANCE_COMMAND= INSTANCE_ARGS=--dev BINARY='$(CLUSTER_BINARY)' \
 	$(POSTGRES_PACKAGE)/scripts/cluster.sh --run
 
-cluster-tests:
-	$(SWIFT) build --package-path $(POSTGRES_PACKAGE) --product todo-demo-postgres
-	mkdir -p $(TEST_OUTPUT)
+cluster-tests: integrations-build
+	$(START)
 	$(CLUSTER_TEST) Tests/EndToEnd/curl-suite.sh --cluster $(TEST_OUTPUT)
 	$(CLUSTER_TEST) python3 Tests/EndToEnd/cluster_test.py
 	$(CLUSTER_TEST) python3 Tests/EndToEnd/browser_live.py $(TEST_OUTPUT)/screenshots-cluster
+	$(STOP)
 
 e2e: curl-tests api-tests browser-tests readme-tests
 
 # The README's five-minute path from the README alone, next to a checkout not named signalbox.
 readme-tests:
+	$(START)
 	Tests/EndToEnd/readme-path.sh
+	$(STOP)
 
-curl-tests:
-	$(SWIFT) build --product todo-demo
-	mkdir -p $(TEST_OUTPUT)
+curl-tests: root-build
+	$(START)
 	Tests/EndToEnd/curl-suite.sh .build/debug/todo-demo $(TEST_OUTPUT)
+	$(STOP)
 
 # schemathesis against the demo's published OpenAPI document (Public/openapi.json), signed in;
 # EXAMPLES=… per operation (default 50), SEED=… (default 1, SEED=random for a new one).
-api-tests:
-	$(SWIFT) build --product todo-demo
-	mkdir -p $(TEST_OUTPUT)
+api-tests: root-build
+	$(START)
 	Tests/EndToEnd/api-fuzz.sh .build/debug/todo-demo $(TEST_OUTPUT)
+	$(STOP)
 
 # The same browser walk on the embedded server and on the Hummingbird example (the demo at /todo).
-browser-tests:
-	$(SWIFT) build --product todo-demo
-	$(SWIFT) build --package-path $(HUMMINGBIRD_PACKAGE) --product todo-hummingbird
-	mkdir -p $(TEST_OUTPUT)/screenshots $(TEST_OUTPUT)/screenshots-hummingbird
-	python3 Tests/EndToEnd/browser_test.py .build/debug/todo-demo $(TEST_OUTPUT)/screenshots
-	python3 Tests/EndToEnd/browser_test.py $(HUMMINGBIRD_PACKAGE)/.build/debug/todo-hummingbird $(TEST_OUTPUT)/screenshots-hummingbird
+# The first one also looks at every kind of page in both themes: $(TEST_OUTPUT)/pages.html.
+browser-tests: root-build integrations-build
+	$(START)
+	python3 Tests/EndToEnd/browser_test.py .build/debug/todo-demo $(TEST_OUTPUT)/screenshots --sheet $(TEST_OUTPUT)/pages.html
+	python3 Tests/EndToEnd/browser_test.py $(INTEGRATIONS_BUILD)/todo-hummingbird $(TEST_OUTPUT)/screenshots-hummingbird
+	$(STOP)
+
+# Not in `make test`: the steps that could fail by timing, N times (10), alone and beside a busy
+# loop on every core; prints the failures per step. PARTS=browser,cluster picks some.
+N ?= 10
+PARTS ?= browser,cluster
+flake-check: root-build integrations-build
+	N=$(N) PARTS=$(PARTS) CLUSTER_BINARY='$(CLUSTER_BINARY)' Tests/EndToEnd/flake-check.sh $(TEST_OUTPUT)/flake-check
 
 bench:
 	Benchmarks/run.sh
@@ -163,4 +223,4 @@ vapor-example: deps
 	$(VAPOR_PACKAGE)/.build/release/todo-vapor --host $(HOST) --port $(PORT) $(ARGS)
 
 clean:
-	rm -rf .build $(POSTGRES_PACKAGE)/.build $(HUMMINGBIRD_PACKAGE)/.build $(VAPOR_PACKAGE)/.build $(TEST_OUTPUT)
+	rm -rf .build $(INTEGRATIONS)/.build $(POSTGRES_PACKAGE)/.build $(HUMMINGBIRD_PACKAGE)/.build $(VAPOR_PACKAGE)/.build $(TEST_OUTPUT)

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Signalbox on PostgreSQL: sessions and the demo's data shared by several instances. A package of
-// its own so that users of the embedded server (the root package) never compile SwiftNIO.
+// its own so that users of the embedded server (the root package) never compile SwiftNIO. Its tests
+// live in the integrations' workspace (../Package.swift), which builds SwiftNIO once for all three.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -64,36 +65,6 @@ let package = Package(
                 .product(name: "SignalboxWeb", package: "Signalbox"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        // A throwaway database per test on the server `SIGNALBOX_TEST_POSTGRES_URL` names.
-        .target(
-            name: "PostgresTestSupport",
-            dependencies: [
-                "SignalboxPostgres",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .testTarget(
-            name: "SignalboxPostgresTests",
-            dependencies: [
-                "SignalboxPostgres", "PostgresTestSupport",
-                .product(name: "SignalboxTesting", package: "Signalbox"),
-                .product(name: "TodoApp", package: "Signalbox"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ]
-        ),
-        .testTarget(
-            name: "TodoPostgresTests",
-            dependencies: [
-                "TodoPostgres", "PostgresTestSupport",
-                .product(name: "TodoApp", package: "Signalbox"),
-                .product(name: "TodoStorage", package: "Signalbox"),
-                .product(name: "SignalboxTesting", package: "Signalbox"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
     ]

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Signalbox mounted in a Hummingbird 2 service. A package of its own so that users of the embedded
-// server (the root package) never compile SwiftNIO.
+// server (the root package) never compile SwiftNIO. Its tests live in the integrations' workspace
+// (../Package.swift), which builds SwiftNIO once for all three.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -15,6 +16,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "SignalboxHummingbird", targets: ["SignalboxHummingbird"]),
+        .library(name: "TodoHummingbirdService", targets: ["TodoHummingbirdService"]),
         .executable(name: "todo-hummingbird", targets: ["TodoHummingbird"]),
     ],
     dependencies: [
@@ -54,21 +56,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TodoDemoServer", package: "Signalbox"),
-            ]
-        ),
-        .testTarget(
-            name: "SignalboxHummingbirdTests",
-            dependencies: [
-                "SignalboxHummingbird",
-                "TodoHummingbirdService",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "SignalboxTesting", package: "Signalbox"),
-                .product(name: "TodoApp", package: "Signalbox"),
                 .product(name: "TodoDemoServer", package: "Signalbox"),
             ]
         ),

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Signalbox mounted in a Vapor 4 application. A package of its own so that users of the embedded
-// server (the root package) never compile SwiftNIO.
+// server (the root package) never compile SwiftNIO. Its tests live in the integrations' workspace
+// (../Package.swift), which builds SwiftNIO once for all three.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -55,21 +56,6 @@ let package = Package(
                 .product(name: "SignalboxWeb", package: "Signalbox"),
                 .product(name: "TodoDemoServer", package: "Signalbox"),
                 .product(name: "Vapor", package: "vapor"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .testTarget(
-            name: "SignalboxVaporTests",
-            dependencies: [
-                "SignalboxVapor",
-                "TodoVaporService",
-                .product(name: "SignalboxHTTP", package: "Signalbox"),
-                .product(name: "SignalboxTesting", package: "Signalbox"),
-                .product(name: "SignalboxWeb", package: "Signalbox"),
-                .product(name: "TodoApp", package: "Signalbox"),
-                .product(name: "TodoDemoServer", package: "Signalbox"),
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

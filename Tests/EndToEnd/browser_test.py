@@ -152,7 +152,8 @@ class Session:
         self.mount = urllib.parse.urlsplit(base).path.rstrip("/")  # "" at /, else "/todo"
         self.shots = shots
         self.sheet = sheet
-        self.wait = WebDriverWait(driver, self.WAIT)
+        # (A live page swaps its content in when it changed: an element read during a wait may go stale.)
+        self.wait = WebDriverWait(driver, self.WAIT, ignored_exceptions=[StaleElementReferenceException])
 
     def href(self, path):
         """The link a page carries for an app path: the mount path, then the path."""
@@ -260,6 +261,13 @@ class Session:
     def text(self, css):
         return self.find(css).text
 
+    def texts(self, css, attribute=None):
+        """The text (or an attribute) of everything `css` finds, read at once: a live page may
+        swap its content in between two reads of elements found before."""
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])]"
+            ".map(e => arguments[1] ? e.getAttribute(arguments[1]) : e.innerText.trim())", css, attribute)
+
     def find(self, css):
         try:
             return self.wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
@@ -339,7 +347,7 @@ def run(session):
 
     session.click("nav.tabs a[href='%s']" % session.href("/authenticated/todos"))
     session.expect_path("/authenticated/todos")
-    titles = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#todo-list .list-title")]
+    titles = session.texts("#todo-list .list-title")
     if titles[:2] != ["Buy milk", "Paint the roses red"]:
         raise Failure("unexpected todo list %r" % titles)
     session.expect_text("nav.tabs a[aria-current]", "Todos")
@@ -423,7 +431,7 @@ def run(session):
         raise Failure("the two submissions were answered %r, not two redirects" % statuses)
     driver.get(session.base.rstrip("/") + "/authenticated/todos")
     session.expect_path("/authenticated/todos")
-    made = [e for e in driver.find_elements(By.CSS_SELECTOR, ".list-title") if e.text == "Double click"]
+    made = [title for title in session.texts(".list-title") if title == "Double click"]
     if len(made) != 1:
         raise Failure("a double click on Create made %d todos" % len(made))
     session.step("double-click-made-one")
@@ -504,7 +512,7 @@ def tour(session):
     driver.get(session.base + "/authenticated/testbed")
     session.click("button[value=notices]")
     session.expect_path("/authenticated/testbed")
-    kinds = [e.get_attribute("class") for e in driver.find_elements(By.CSS_SELECTOR, ".notices .notice")]
+    kinds = session.texts(".notices .notice", "class")
     if kinds != ["notice notice-%s" % kind for kind in ("info", "success", "warning", "error")]:
         raise Failure("the testbed's notices are %r, expected one of each kind" % kinds)
     session.step("notices")
@@ -541,10 +549,10 @@ def return_to_origin(session, scripts):
     session.expect_path("/authenticated/home")
     driver.get(session.base + "/authenticated/todos")
     session.expect_path("/authenticated/todos")
-    links = driver.find_elements(By.CSS_SELECTOR, "#todo-list a.list-link")
+    links = session.texts("#todo-list a.list-link", "href")
     if len(links) < 50:
         raise Failure("the list shows %d todos, expected at least 50" % len(links))
-    last = links[-1].get_attribute("href")
+    last = urllib.parse.urljoin(session.base, links[-1])
 
     def last_link():
         link = session.find("#todo-list a.list-link[href='%s']" % urllib.parse.urlsplit(last).path)
@@ -671,10 +679,12 @@ def main():
             driver = make_driver(scripts=scripts)
             return_to_origin(Session(driver, base, shots, sheet), scripts)
         drafts(Session(driver, base, shots, sheet), restart)
-    except Failure as failure:
+    except (Failure, WebDriverException) as failure:
         if driver is not None:
             driver.save_screenshot(os.path.join(shots, "failure.png"))
-        print("FAIL %s" % failure)
+        # (A WebDriver error says nothing of where it happened: the step it followed does.)
+        where = "" if isinstance(failure, Failure) else " (%s after step %d)" % (type(failure).__name__, next(Session.steps) - 1)
+        print("FAIL %s%s" % (str(failure).strip().splitlines()[0] if str(failure).strip() else repr(failure), where))
         return 1
     finally:
         if sheet is not None:

@@ -107,6 +107,6 @@ let quietLogger: Logger = {
 }()
 
 let templatesFolder: String = String(#filePath).replacing(
-    "Integrations/Postgres/Tests/SignalboxPostgresTests/Support.swift",
+    "Integrations/Tests/SignalboxPostgresTests/Support.swift",
     with: "Templates"
 )

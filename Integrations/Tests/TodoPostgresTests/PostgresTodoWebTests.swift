@@ -8,9 +8,9 @@ import TodoApp
 
 /// The demo's web app over the PostgreSQL store: what a browser sees.
 @Suite struct PostgresTodoWebTests {
-    /// The repository's `Templates`, two folders above this package.
+    /// The repository's `Templates`, two folders above the integrations' workspace.
     static let templates =
-        String(#filePath).split(separator: "/", omittingEmptySubsequences: false).dropLast(5).joined(separator: "/")
+        String(#filePath).split(separator: "/", omittingEmptySubsequences: false).dropLast(4).joined(separator: "/")
         + "/Templates"
 
     func makeApp(_ store: PostgresTodoStore) throws -> WebApp {
