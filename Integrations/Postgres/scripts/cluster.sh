@@ -24,7 +24,10 @@
 #                                        127.0.0.1 --port {port} --behind-proxy
 #       --dir D           CLUSTER_DIR    the working folder (kept afterwards, except the throwaway
 #                                        database); default: a temporary folder, removed afterwards
-#   INSTANCE_TIMEOUT (60 s) bounds each instance's start, SHUTDOWN_TIMEOUT (15 s) its graceful stop;
+#   INSTANCE_TIMEOUT (60 s) bounds each instance's start, SHUTDOWN_TIMEOUT (15 s) its graceful stop
+#   (then SIGKILL, named with its log's end, its threads' stacks in DIR/stacks-PID.txt when gdb
+#   is there, listed in DIR/sigkilled, which keeps DIR; a stop slower than SLOW_STOP (2 s) is
+#   reported);
 #   NGINX_WORKERS (auto) sets nginx's worker_processes; NGINX_CONNECTIONS_PER_CLIENT (128),
 #   NGINX_REQUESTS_PER_SECOND (200) and NGINX_BURST (1000) its per-client limits (past them 429).
 #
@@ -146,10 +149,44 @@ await_instance() {
     AWAITED_PORT=$port
 }
 
+# describe_pid PID: sets DESCRIBED to "instance N (pid PID, port P)" from the instances file (else
+# "pid PID") and DESCRIBED_LOG to the instance's log (empty when unknown).
+DESCRIBED="" DESCRIBED_LOG=""
+describe_pid() {
+    local pid=$1 n=0 line_pid port
+    DESCRIBED="pid $pid" DESCRIBED_LOG=""
+    [ -f "$DIR/instances" ] || return 0
+    while read -r line_pid port; do
+        n=$((n + 1))
+        if [ "$line_pid" = "$pid" ]; then
+            DESCRIBED="instance $n (pid $pid, port $port)" DESCRIBED_LOG="$DIR/instance-$n.log"
+            return 0
+        fi
+    done <"$DIR/instances"
+}
+
+# dump_threads PID: every thread's stack of a process that does not stop, in DIR/stacks-PID.txt
+# (with gdb, when installed; bounded): whether it is stuck in exit() or idle with a task waiting.
+dump_threads() {
+    local gdb
+    gdb=$(command -v gdb) || return 0
+    timeout 60 "$gdb" -p "$1" -batch -nx -ex 'thread apply all bt 16' >"$DIR/stacks-$1.txt" 2>&1 </dev/null || true
+    say "its threads' stacks: $DIR/stacks-$1.txt"
+}
+
+# milliseconds_since START: milliseconds since START (an $EPOCHREALTIME: seconds, the locale's
+# decimal separator, six digits of microseconds).
+milliseconds_since() {
+    local now=$EPOCHREALTIME
+    echo $(((10#${now//[.,]/} - 10#${1//[.,]/}) / 1000))
+}
+
 # stop_pids SIGNAL TIMEOUT PID…: sends SIGNAL to the live instances among PIDs and waits until
-# they are gone; SIGKILL for those still there after TIMEOUT seconds.
+# they are gone; SIGKILL for those still there after TIMEOUT seconds, each named with the end of
+# its log (and listed in DIR/sigkilled). A graceful stop that took over SLOW_STOP (2) seconds is
+# reported too, with its time.
 stop_pids() {
-    local signal=$1 timeout=$2 pid deadline left
+    local signal=$1 timeout=$2 pid deadline left started=$EPOCHREALTIME gone=() ms what
     shift 2
     for pid in "$@"; do
         if instance_alive "$pid"; then kill -s "$signal" "$pid" 2>/dev/null || true; fi
@@ -157,11 +194,34 @@ stop_pids() {
     deadline=$((SECONDS + timeout))
     while :; do
         left=()
-        for pid in "$@"; do instance_alive "$pid" && left+=("$pid"); done
+        for pid in "$@"; do
+            if instance_alive "$pid"; then
+                left+=("$pid")
+            elif [ "$signal" != KILL ] && [[ " ${gone[*]} " != *" $pid "* ]]; then
+                gone+=("$pid")
+                ms=$(milliseconds_since "$started")
+                if [ "$ms" -gt $((${SLOW_STOP:-2} * 1000)) ]; then
+                    describe_pid "$pid"
+                    say "$DESCRIBED took $((ms / 1000)).$(printf '%03d' $((ms % 1000))) s to stop after SIG$signal"
+                fi
+            fi
+        done
         [ "${#left[@]}" -eq 0 ] && return 0
         if [ "$SECONDS" -ge "$deadline" ]; then
-            say "instance(s) ${left[*]} still running after $timeout s: SIGKILL"
-            for pid in "${left[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+            for pid in "${left[@]}"; do
+                describe_pid "$pid"
+                what=$DESCRIBED
+                if [ "$signal" != KILL ]; then
+                    say "$what still running $timeout s after SIG$signal: SIGKILL; the end of its log${DESCRIBED_LOG:+ ($DESCRIBED_LOG)}:"
+                    [ -n "$DESCRIBED_LOG" ] && tail -n 12 "$DESCRIBED_LOG" | cut -c1-300 | sed 's/^/    /' >&2
+                    echo "$what: still running $timeout s after SIG$signal" >>"$DIR/sigkilled"
+                    dump_threads "$pid"
+                else
+                    say "$what still running $timeout s after SIGKILL"
+                fi
+                kill -KILL "$pid" 2>/dev/null || true
+            done
+            signal=KILL
             deadline=$((SECONDS + 5))
             timeout=5
         fi
@@ -501,7 +561,7 @@ if [ -n "$DIR" ]; then
         die "a cluster runs in $DIR already (pid $(cat "$DIR/cluster.pid")): use another folder"
     fi
     # The previous run's files (kept for reading) make way.
-    rm -rf "$DIR"/instance-* "$DIR"/instances* "$DIR"/nginx* "$DIR"/*.log "$DIR"/url "$DIR"/postgres-url "$DIR"/cluster.pid
+    rm -rf "$DIR"/instance-* "$DIR"/instances* "$DIR"/nginx* "$DIR"/*.log "$DIR"/url "$DIR"/postgres-url "$DIR"/cluster.pid "$DIR"/sigkilled "$DIR"/stacks-*
     KEEP_DIR=1
 else
     DIR=$(mktemp -d "${TMPDIR:-/tmp}/signalbox-cluster.XXXXXX")
@@ -515,7 +575,7 @@ NGINX_PID=""
 STARTED=()
 
 cleanup() {
-    local status=$? pids=() pid port
+    local status=$? pids=() pid port line sigkilled=""
     trap - EXIT INT TERM
     set +e
     # nginx first (no new requests), then the instances (they may still write to the database),
@@ -531,9 +591,16 @@ cleanup() {
     fi
     mapfile -t pids < <(printf '%s\n' "${pids[@]}" "${STARTED[@]}" | grep -v '^0*$' | sort -u)
     stop_pids TERM "$SHUTDOWN_TIMEOUT" "${pids[@]}"
+    # Slowness alone does not fail the run, but it shows: a graceful stop is expected to end.
+    if [ -s "$DIR/sigkilled" ]; then
+        while read -r line; do say "NOTE needed SIGKILL: $line"; done <"$DIR/sigkilled"
+        sigkilled=1
+    fi
     [ -n "$PG_FOLDER" ] && postgres_stop "$PG_FOLDER"
-    # A failure keeps the logs (the messages name them); an interrupted or successful run does not.
-    if [ -n "$KEEP_DIR" ] || { [ "$status" -ne 0 ] && [ "$status" -ne 130 ] && [ "$status" -ne 143 ]; }; then
+    # A failure, or an instance that needed SIGKILL, keeps the logs (the messages name them); an
+    # interrupted or successful run does not.
+    if [ -n "$KEEP_DIR" ] || [ -n "$sigkilled" ] \
+        || { [ "$status" -ne 0 ] && [ "$status" -ne 130 ] && [ "$status" -ne 143 ]; }; then
         rm -rf "$DIR/nginx-temp"
         rm -f "$DIR/cluster.pid" "$DIR/instances.lock"
         say "stopped; logs in $DIR"
