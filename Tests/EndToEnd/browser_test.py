@@ -127,7 +127,7 @@ class Sheet:
     def write(self, path):
         import html
         cells = "\n".join(
-            "<figure><figcaption><b>%s</b> <code>%s</code></figcaption>%s</figure>" % (
+            "<figure><figcaption><b>%s</b> <code>%s</code></figcaption><div>%s</div></figure>" % (
                 html.escape(name), html.escape(page),
                 "".join('<a href="%s"><img src="%s" alt="%s, %s" loading="lazy"></a>' % (
                     html.escape(shot), html.escape(shot), html.escape(name), theme) for theme, shot in shots))
@@ -136,7 +136,7 @@ class Sheet:
             file.write("<!DOCTYPE html><meta charset=utf-8><title>%s</title><style>"
                        "body{font:14px system-ui;margin:1rem}main{display:grid;gap:1rem;"
                        "grid-template-columns:repeat(auto-fill,minmax(40rem,1fr))}figure{margin:0}"
-                       "img{width:50%%;border:1px solid #ccc}</style><h1>%s</h1><main>%s</main>\n"
+                       "figure div{display:flex;gap:4px}figure a{flex:1}img{width:100%%;border:1px solid #ccc}</style><h1>%s</h1><main>%s</main>\n"
                        % (html.escape(self.title), html.escape(self.title), cells))
 
 
@@ -201,7 +201,9 @@ class Session:
                                     {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         try:
             self.wait.until(lambda d: d.execute_script(
+                # (reading a computed style applies the scheme now, which starts the transitions)
                 "return matchMedia('(prefers-color-scheme: %s)').matches"
+                " && getComputedStyle(document.body).color !== ''"
                 " && document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running')" % scheme))
         except TimeoutException:
             raise Failure("the page did not settle in the %s scheme (on %s)" % (scheme, self.path()))
@@ -221,6 +223,10 @@ class Session:
         leads to: what is read next is read from the new page, never from the old one."""
         old = self.driver.find_element(By.TAG_NAME, "html")
         action()
+        self.left(old, what)
+
+    def left(self, old, what):
+        """Waits until `old` (a page's <html>) is gone and the next page is parsed."""
         try:
             self.wait.until(EC.staleness_of(old))
             self.wait.until(lambda d: d.execute_script("return document.readyState") != "loading")
@@ -236,18 +242,23 @@ class Session:
 
     def click_found(self, find, what):
         """Clicks the element `find()` returns and waits for the page that follows. A live page
-        may swap its content in (or reload) between finding the element and clicking it: the
-        click then goes to the element `find()` returns from the page as it is now."""
+        may swap its content in between finding the element and clicking it: then, while the
+        document is still the same, the click goes to the element `find()` returns now. (When
+        the document is gone, the click did its work before the element went: no second click.)"""
         deadline = time.monotonic() + self.WAIT
         while True:
+            old = self.driver.find_element(By.TAG_NAME, "html")
             element = find()
             try:
-                return self.navigate(element.click, what)
+                element.click()
             except WebDriverException as error:
                 replaced = isinstance(error, StaleElementReferenceException) or "does not belong to the document" in str(
                     error.msg)
                 if not replaced or time.monotonic() > deadline:
                     raise
+                if not EC.staleness_of(old)(self.driver):
+                    continue
+            return self.left(old, what)
 
     def back(self):
         self.navigate(self.driver.back, "Back")
