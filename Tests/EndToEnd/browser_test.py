@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 import urllib.parse
 import urllib.request
 import signalbox_http as sb
@@ -234,31 +235,27 @@ class Session:
             raise Failure("%s led to no new page within %d s (still on %s)" % (what, self.WAIT, self.path()))
 
     def click(self, css):
-        """Clicks what `css` finds and waits for the page that follows."""
-        self.click_found(lambda: self.find(css), "clicking %r" % css)
+        """Clicks what `css` finds (once it is visible) and waits for the page that follows."""
+        self.find(css)
+        self.click_in_page("document.querySelector(arguments[0])", css, "clicking %r" % css)
 
     def click_link(self, text):
-        self.click_found(lambda: self.find_link(text), "the link %r" % text)
+        self.find_link(text)
+        self.click_in_page("[...document.querySelectorAll('a')].find(e => e.innerText.trim() === arguments[0])", text,
+                           "the link %r" % text)
 
-    def click_found(self, find, what):
-        """Clicks the element `find()` returns and waits for the page that follows. A live page
-        may swap its content in between finding the element and clicking it: then, while the
-        document is still the same, the click goes to the element `find()` returns now. (When
-        the document is gone, the click did its work before the element went: no second click.)"""
-        deadline = time.monotonic() + self.WAIT
-        while True:
-            old = self.driver.find_element(By.TAG_NAME, "html")
-            element = find()
-            try:
-                element.click()
-            except WebDriverException as error:
-                replaced = isinstance(error, StaleElementReferenceException) or "does not belong to the document" in str(
-                    error.msg)
-                if not replaced or time.monotonic() > deadline:
-                    raise
-                if not EC.staleness_of(old)(self.driver):
-                    continue
-            return self.left(old, what)
+    def click_in_page(self, lookup, argument, what):
+        """Finds and clicks an element in one script, then waits for the page that follows. Not
+        WebDriver's click on an element found before: a live page may swap its content in between
+        (a stale element), and WebDriver may call a click that sent its form stale too — a second
+        click would send it again."""
+        old = self.driver.find_element(By.TAG_NAME, "html")
+        found = self.driver.execute_script(
+            "const e = %s; if (!e) return false; e.scrollIntoView({block: 'center'}); e.click(); return true;" % lookup,
+            argument)
+        if not found:
+            raise Failure("%s: not on %s" % (what, self.path()))
+        self.left(old, what)
 
     def back(self):
         self.navigate(self.driver.back, "Back")
@@ -565,12 +562,7 @@ def return_to_origin(session, scripts):
         raise Failure("the list shows %d todos, expected at least 50" % len(links))
     last = urllib.parse.urljoin(session.base, links[-1])
 
-    def last_link():
-        link = session.find("#todo-list a.list-link[href='%s']" % urllib.parse.urlsplit(last).path)
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
-        return link
-
-    session.click_found(last_link, "the list's last todo")
+    session.click("#todo-list a.list-link[href='%s']" % urllib.parse.urlsplit(last).path)
     session.expect_path(urllib.parse.urlsplit(last).path[len(session.mount):])
     session.step("return-opened-last-%s" % label)
     session.click("nav.breadcrumbs a[href='%s']" % session.href("/authenticated/todos"))
@@ -694,7 +686,12 @@ def main():
         if driver is not None:
             driver.save_screenshot(os.path.join(shots, "failure.png"))
         # (A WebDriver error says nothing of where it happened: the step it followed does.)
-        where = "" if isinstance(failure, Failure) else " (%s after step %d)" % (type(failure).__name__, next(Session.steps) - 1)
+        where = ""
+        if not isinstance(failure, Failure):
+            frame = [f for f in traceback.extract_tb(failure.__traceback__) if "EndToEnd" in f.filename][-1]
+            where = " (%s after step %d, at %s:%d in %s: %s)" % (
+                type(failure).__name__, next(Session.steps) - 1, os.path.basename(frame.filename), frame.lineno,
+                frame.name, frame.line)
         print("FAIL %s%s" % (str(failure).strip().splitlines()[0] if str(failure).strip() else repr(failure), where))
         return 1
     finally:
