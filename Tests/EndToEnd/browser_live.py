@@ -5,7 +5,8 @@ Window 1 creates 20 todos through the new-todo dialog; window 2, on the todo lis
 (the walk prints how fast: median and 95th percentile), without reloading its document (a marker set on its window
 survives) and with one page fetch per change. Then window 2 types into its own new-todo dialog
 while window 1 creates another todo: the list behind the dialog shows it, and the typed text,
-focus and caret are kept. Another user's todos (made through the JSON API) change nothing in
+focus and caret are kept; window 2 sends it, and window 1's page, swapped in, keeps its notice.
+Another user's todos (made through the JSON API) change nothing in
 window 2.
 """
 
@@ -134,6 +135,17 @@ def walk(first, second, failure, changes=20):
     if second.find("#field-title").get_attribute("value") != "Half-typed in window 2, finished":
         raise failure("typing on after the update gave %r" % second.find("#field-title").get_attribute("value"))
     second.step("live-typing-kept")
+
+    # Window 1 shows the notice of the todo it created; window 2's todo changes its page, which
+    # window 1 swaps in: the notice stays (the new version has none: a notice shows once).
+    notice = first.text(".notices .notice")
+    first.driver.execute_script("window.shownBody = document.body")
+    second.click("dialog.modal form[data-draft] button[type=submit]")
+    wait_for(first, lambda: first.driver.execute_script("return document.body !== window.shownBody"), LOST,
+             "window 1 did not swap in window 2's todo", failure)
+    if first.texts(".notices .notice") != [notice]:
+        raise failure("window 1's notice %r after the swap: %r" % (notice, first.texts(".notices .notice")))
+    first.step("live-notice-kept")
 
     # Another user, sharing nothing with alice: their todos change nothing in window 2.
     second.driver.get(second.base + "/authenticated/todos")

@@ -50,13 +50,16 @@ class Failure(Exception):
     pass
 
 
-def start_demo(binary, folder=None):
+def start_demo(binary, folder=None, log=None):
     """Starts the demo with --port 0 (its data and sessions in `folder`, a new one by default)
-    and returns (process, base URL) once it listens."""
+    and returns (process, base URL) once it listens. With `log` (a file open for appending), its
+    log goes there, a line per request."""
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     folder = folder or tempfile.mkdtemp(prefix="signalbox-browser-")
+    command = [binary, "--port", "0", "--database", os.path.join(folder, "demo.sqlite")]
     try:
-        process, url = sb.start([binary, "--port", "0", "--database", os.path.join(folder, "demo.sqlite")], cwd=repo)
+        process, url = sb.start(command + (["--log-level", "debug"] if log else []), cwd=repo,
+                                stderr=log or subprocess.DEVNULL)
     except RuntimeError as error:
         raise Failure(str(error)) from error
     process.data_folder = folder
@@ -655,7 +658,9 @@ def main():
     binary, shots = arguments[:2]
     os.makedirs(shots, exist_ok=True)
     started = time.monotonic()
-    process, base = start_demo(binary)
+    # The server's log, a line per request, beside the screenshots: what a failed step's page saw.
+    log = open(os.path.join(shots, "server.log"), "a")
+    process, base = start_demo(binary, log=log)
     folder = process.data_folder
     driver = None
 
@@ -663,7 +668,7 @@ def main():
         nonlocal process
         process.kill()  # kill -9: nothing is flushed on the way out
         process.wait(timeout=10)
-        process, url = start_demo(binary, folder)
+        process, url = start_demo(binary, folder, log)
         return url
 
     try:

@@ -100,8 +100,12 @@ enum PageScript {
             let selection = null;
             try { selection = [active.selectionStart, active.selectionEnd, active.selectionDirection]; } catch (error) {}
             const x = window.scrollX, y = window.scrollY;
+            // Notices show once: the new version has none of this one's, which stay where they were.
+            const notices = document.querySelector(".notices"), after = notices && notices.nextElementSibling;
             document.title = next.title;
             document.body.replaceWith(document.adoptNode(next.body));
+            const place = after && after.id && !document.querySelector(".notices") && document.getElementById(after.id);
+            if (place) place.before(notices);
             for (const [key, old] of typed) {
               const field = key && find(key);
               if (!field) continue;
