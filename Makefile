@@ -42,7 +42,7 @@ test: test-deps
 	@date +%s > $(TIMES)/.started
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-parts; status=$$?; $(REPORT_TIMES); exit $$status
 
-test-parts: root-build integrations-build format-check unit-tests allocation-tests integration-tests docs-check \
+test-parts: format-check root-build integrations-build unit-tests allocation-tests integration-tests docs-check \
 	curl-tests api-tests cluster-tests browser-tests readme-tests
 
 # Each part notes its time: $(START) first, $(STOP) last (a part that failed has no time).
