@@ -79,7 +79,7 @@ say() {
 # environment guards against a recycled pid; a zombie has an empty environment).
 instance_alive() {
     [ -n "$1" ] && [ -r "/proc/$1/environ" ] \
-        && tr '\0' '\n' 2>/dev/null <"/proc/$1/environ" | grep -qxF "SIGNALBOX_CLUSTER_DIR=$DIR"
+        && tr '\0' '\n' 2>/dev/null <"/proc/$1/environ" | grep -xF "SIGNALBOX_CLUSTER_DIR=$DIR" >/dev/null
 }
 
 # instance_line N: "PID PORT" of instance N from the instances file (empty when unknown).

@@ -136,7 +136,7 @@ postgres_start() {
             return 0
         fi
         # Someone took the port between our probe and the server's bind: try another one.
-        if tail -n +"$((log_lines + 1))" "$dir/postgres.log" 2>/dev/null | grep -q 'could not bind\|could not create any TCP/IP sockets'; then
+        if tail -n +"$((log_lines + 1))" "$dir/postgres.log" 2>/dev/null | grep 'could not bind\|could not create any TCP/IP sockets' >/dev/null; then
             postgres_as_owner "$dir" "$bin/pg_ctl" -D "$dir/data" stop -m immediate >/dev/null 2>&1 || true
             continue
         fi
