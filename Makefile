@@ -152,8 +152,9 @@ vapor-tests: integrations-build
 # PostgreSQL restarted and down; a draft saved on one instance, shown by the next). Each run gets
 # a fresh cluster and database. CLUSTER_BINARY picks another build of the instance program.
 CLUSTER_BINARY ?= $(INTEGRATIONS_BUILD)/todo-demo-postgres
-CLUSTER_TEST = INSTANCES=3 PORT=0 HOST=127.0.0.1 POSTGRES_URL= CLUSTER_DIR= INSTANCE_COMMAND= INSTANCE_ARGS=--dev BINARY='$(CLUSTER_BINARY)' \
-	$(POSTGRES_PACKAGE)/scripts/cluster.sh --run
+CLUSTER_ENV = INSTANCES=3 PORT=0 HOST=127.0.0.1 POSTGRES_URL= CLUSTER_DIR= INSTANCE_COMMAND= INSTANCE_ARGS=--dev \
+	BINARY='$(CLUSTER_BINARY)'
+CLUSTER_TEST = $(CLUSTER_ENV) $(POSTGRES_PACKAGE)/scripts/cluster.sh --run
 
 cluster-tests: integrations-build
 	$(START)
@@ -195,7 +196,7 @@ browser-tests: root-build integrations-build
 N ?= 10
 PARTS ?= browser,cluster
 flake-check: root-build integrations-build
-	N=$(N) PARTS=$(PARTS) CLUSTER_BINARY='$(CLUSTER_BINARY)' Tests/EndToEnd/flake-check.sh $(TEST_OUTPUT)/flake-check
+	$(CLUSTER_ENV) N=$(N) PARTS=$(PARTS) Tests/EndToEnd/flake-check.sh $(TEST_OUTPUT)/flake-check
 
 bench:
 	Benchmarks/run.sh

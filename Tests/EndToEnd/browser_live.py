@@ -2,8 +2,8 @@
 browsers sharing the session cookie, both visible), and another user sharing nothing.
 
 Window 1 creates 20 todos through the new-todo dialog; window 2, on the todo list, must show each
-(the walk prints how fast: median and 95th percentile), without reloading its document (a marker set on its window
-survives) and with one page fetch per change. Then window 2 types into its own new-todo dialog
+(the walk prints how fast: median and 95th percentile), without reloading its document (a marker
+set on its window survives) and with one page fetch per change. Then window 2 types into its own new-todo dialog
 while window 1 creates another todo: the list behind the dialog shows it, and the typed text,
 focus and caret are kept; window 2 sends it, and window 1's page, swapped in, keeps its notice.
 Another user's todos (made through the JSON API) change nothing in
@@ -51,13 +51,14 @@ def share_session(first, second):
 LOST = 30
 
 
-def wait_for(session, condition, seconds, what, failure):
-    deadline = time.monotonic() + seconds
+def wait_for(session, condition, what, failure):
+    """Polls `condition` until it holds (returns the time it did), at most LOST seconds."""
+    deadline = time.monotonic() + LOST
     while time.monotonic() < deadline:
         if condition():
             return time.monotonic()
         time.sleep(0.005)
-    raise failure("%s within %.0f s (on %s)" % (what, seconds, session.path()))
+    raise failure("%s within %.0f s (on %s)" % (what, LOST, session.path()))
 
 
 def list_titles(session):
@@ -88,7 +89,7 @@ def walk(first, second, failure, changes=20):
     second.expect_path("/authenticated/todos")
     second.driver.execute_script("window.liveMarker = 'no reload'")
     # The stream opens once the page is visible and the script ran.
-    wait_for(second, lambda: second.driver.execute_script(LIVE), LOST, "the live page opened no stream", failure)
+    wait_for(second, lambda: second.driver.execute_script(LIVE), "the live page opened no stream", failure)
     second.step("live-window-2-open")
 
     latencies = []
@@ -98,7 +99,7 @@ def walk(first, second, failure, changes=20):
         fetches = second.driver.execute_script(FETCHES)
         clicked = create_in_dialog(first, title)
         landed = time.monotonic()
-        shown = wait_for(second, lambda: title in list_titles(second), LOST,
+        shown = wait_for(second, lambda: title in list_titles(second),
                          "window 2 did not show %r" % title, failure)
         latencies.append(shown - clicked)
         lags.append(shown - landed)
@@ -124,7 +125,7 @@ def walk(first, second, failure, changes=20):
     field.send_keys("Half-typed in window 2")
     title = "Live errand while typing"
     create_in_dialog(first, title)
-    wait_for(second, lambda: title in list_titles(second), LOST, "the list behind window 2's dialog did not update", failure)
+    wait_for(second, lambda: title in list_titles(second), "the list behind window 2's dialog did not update", failure)
     state = second.driver.execute_script(
         "const e = document.activeElement;"
         "return [e.id, e.value, e.selectionStart, window.liveMarker];"
@@ -132,8 +133,8 @@ def walk(first, second, failure, changes=20):
     if state != ["field-title", "Half-typed in window 2", len("Half-typed in window 2"), "no reload"]:
         raise failure("window 2's dialog after the update: %r" % (state,))
     second.find("#field-title").send_keys(", finished")
-    if second.find("#field-title").get_attribute("value") != "Half-typed in window 2, finished":
-        raise failure("typing on after the update gave %r" % second.find("#field-title").get_attribute("value"))
+    if second.value("#field-title") != "Half-typed in window 2, finished":
+        raise failure("typing on after the update gave %r" % second.value("#field-title"))
     second.step("live-typing-kept")
 
     # Window 1 shows the notice of the todo it created; window 2's todo changes its page, which
@@ -141,7 +142,7 @@ def walk(first, second, failure, changes=20):
     notice = first.text(".notices .notice")
     first.driver.execute_script("window.shownBody = document.body")
     second.click("dialog.modal form[data-draft] button[type=submit]")
-    wait_for(first, lambda: first.driver.execute_script("return document.body !== window.shownBody"), LOST,
+    wait_for(first, lambda: first.driver.execute_script("return document.body !== window.shownBody"),
              "window 1 did not swap in window 2's todo", failure)
     if first.texts(".notices .notice") != [notice]:
         raise failure("window 1's notice %r after the swap: %r" % (notice, first.texts(".notices .notice")))
@@ -150,7 +151,7 @@ def walk(first, second, failure, changes=20):
     # Another user, sharing nothing with alice: their todos change nothing in window 2.
     second.driver.get(second.base + "/authenticated/todos")
     second.driver.execute_script("window.liveMarker = 'no reload'")
-    wait_for(second, lambda: second.driver.execute_script(LIVE), LOST, "the list opened no stream", failure)
+    wait_for(second, lambda: second.driver.execute_script(LIVE), "the list opened no stream", failure)
     mount = urllib.parse.urlsplit(second.base).path.rstrip("/")
     other = sb.Session(second.base)
     name = "hatter%d" % random.randrange(10000, 99999)  # (a cluster's database outlives one walk)
@@ -166,7 +167,7 @@ def walk(first, second, failure, changes=20):
     # Then one of alice's own: window 2 shows it after exactly one fetch (none for the hatter's).
     title = "Alice again"
     create_in_dialog(first, title)
-    wait_for(second, lambda: title in list_titles(second), LOST, "window 2 did not show %r" % title, failure)
+    wait_for(second, lambda: title in list_titles(second), "window 2 did not show %r" % title, failure)
     made = second.driver.execute_script(FETCHES) - fetches
     if made != 1 or any(t.startswith("Hatter") for t in list_titles(second)):
         raise failure("another user's changes reached window 2 (%d fetches)" % made)

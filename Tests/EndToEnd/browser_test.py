@@ -23,6 +23,7 @@ dark) and a contact sheet of them all; prints how long it took. Every step waits
 non-zero on the first failure.
 """
 
+import html
 import itertools
 import os
 import shutil
@@ -129,7 +130,6 @@ class Sheet:
         self.entries.append((name, path, shots))
 
     def write(self, path):
-        import html
         cells = "\n".join(
             "<figure><figcaption><b>%s</b> <code>%s</code></figcaption><div>%s</div></figure>" % (
                 html.escape(name), html.escape(page),
@@ -140,7 +140,8 @@ class Sheet:
             file.write("<!DOCTYPE html><meta charset=utf-8><title>%s</title><style>"
                        "body{font:14px system-ui;margin:1rem}main{display:grid;gap:1rem;"
                        "grid-template-columns:repeat(auto-fill,minmax(40rem,1fr))}figure{margin:0}"
-                       "figure div{display:flex;gap:4px}figure a{flex:1}img{width:100%%;border:1px solid #ccc}</style><h1>%s</h1><main>%s</main>\n"
+                       "figure div{display:flex;gap:4px}figure a{flex:1}img{width:100%%;border:1px solid #ccc}"
+                       "</style><h1>%s</h1><main>%s</main>\n"
                        % (html.escape(self.title), html.escape(self.title), cells))
 
 
@@ -180,8 +181,8 @@ class Session:
     def step(self, name):
         """Checks what every page must be, then looks at it: styles, and a screenshot per theme."""
         self.expect_everything_under_base()
-        self.step_number = next(Session.steps)
-        stem = os.path.join(self.shots, "%02d-%s" % (self.step_number, name))
+        number = next(Session.steps)
+        stem = os.path.join(self.shots, "%02d-%s" % (number, name))
         shots = [("light", stem + ".png")]
         problems = self.driver.execute_script(STYLE_CHECK)
         self.driver.save_screenshot(shots[0][1])
@@ -197,7 +198,7 @@ class Session:
                                                for theme, shot in shots])
         if problems:
             raise Failure("%s looks wrong on %s: %s" % (name, self.path(), "; ".join(problems)))
-        print("PASS %02d %s (%s)" % (self.step_number, name, self.path()))
+        print("PASS %02d %s (%s)" % (number, name, self.path()))
 
     def theme(self, scheme):
         """Switches the page to the light or dark scheme and waits for its transitions to end."""
@@ -208,7 +209,8 @@ class Session:
                 # (reading a computed style applies the scheme now, which starts the transitions)
                 "return matchMedia('(prefers-color-scheme: %s)').matches"
                 " && getComputedStyle(document.body).color !== ''"
-                " && document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running')" % scheme))
+                " && document.getAnimations()"
+                ".every(a => !(a instanceof CSSTransition) || a.playState !== 'running')" % scheme))
         except TimeoutException:
             raise Failure("the page did not settle in the %s scheme (on %s)" % (scheme, self.path()))
 
@@ -252,13 +254,13 @@ class Session:
         WebDriver's click on an element found before: a live page may swap its content in between
         (a stale element), and WebDriver may call a click that sent its form stale too — a second
         click would send it again."""
-        old = self.driver.find_element(By.TAG_NAME, "html")
-        found = self.driver.execute_script(
-            "const e = %s; if (!e) return false; e.scrollIntoView({block: 'center'}); e.click(); return true;" % lookup,
-            argument)
-        if not found:
-            raise Failure("%s: not on %s" % (what, self.path()))
-        self.left(old, what)
+
+        def click():
+            script = "const e = %s; if (!e) return false; e.scrollIntoView({block: 'center'}); e.click(); return true;"
+            if not self.driver.execute_script(script % lookup, argument):
+                raise Failure("%s: not on %s" % (what, self.path()))
+
+        self.navigate(click, what)
 
     def back(self):
         self.navigate(self.driver.back, "Back")
@@ -346,7 +348,7 @@ def run(session):
     session.find("#password").send_keys("looking-glass")
     session.click("button[type=submit]")
     session.expect_text(".alert-error", "Wrong username or password. Please try again.")
-    if session.find("#username").get_attribute("value") != "alice":
+    if session.value("#username") != "alice":
         raise Failure("the username was not kept after a wrong password")
     session.step("wrong-password")
 
@@ -603,20 +605,20 @@ def drafts(session, restart):
     session.expect_path("/authenticated/todos")
     session.click_link("New todo")
     session.expect_path("/authenticated/todos/createTodo")
-    if session.find("#field-title").get_attribute("value") != typed:
-        raise Failure("after another tab, the new-todo form shows %r" % session.find("#field-title").get_attribute("value"))
+    if session.value("#field-title") != typed:
+        raise Failure("after another tab, the new-todo form shows %r" % session.value("#field-title"))
     session.find(".draft-note")
     session.step("draft-back-after-a-tab")
     session.base = restart()
     driver.get(session.base + "/authenticated/todos/createTodo")
     session.expect_path("/authenticated/todos/createTodo")
-    if session.find("#field-title").get_attribute("value") != typed:
-        raise Failure("after kill -9 and a restart, the new-todo form shows %r" % session.find("#field-title").get_attribute("value"))
+    if session.value("#field-title") != typed:
+        raise Failure("after kill -9 and a restart, the new-todo form shows %r" % session.value("#field-title"))
     session.step("draft-after-kill-9")
     session.click(".draft-note button[type=submit]")  # "Discard it": back to the empty form
     session.expect_path("/authenticated/todos/createTodo")
-    session.wait.until(lambda _: not driver.find_elements(By.CSS_SELECTOR, ".draft-note"))
-    if session.find("#field-title").get_attribute("value") != "":
+    session.expect_no(".draft-note")
+    if session.value("#field-title") != "":
         raise Failure("the discarded draft is still in the form")
     session.step("draft-discarded")
     session.find("#field-title").send_keys(typed)
@@ -624,7 +626,7 @@ def drafts(session, restart):
     session.expect_text("h1", typed)
     todo = session.path()
     driver.get(session.base + "/authenticated/todos/createTodo")
-    if session.find("#field-title").get_attribute("value") != "" or driver.find_elements(By.CSS_SELECTOR, ".draft-note"):
+    if session.value("#field-title") != "" or driver.find_elements(By.CSS_SELECTOR, ".draft-note"):
         raise Failure("the draft is still there after the todo was created")
     session.step("draft-gone-after-create")
 
@@ -636,14 +638,14 @@ def drafts(session, restart):
     session.expect_path("/authenticated/projects")
     session.click("nav.tabs a[href='%s']" % session.href(todo))
     session.expect_path(todo)
-    if session.find("#todo-note").get_attribute("value") != note:
-        raise Failure("after another tab, the note shows %r" % session.find("#todo-note").get_attribute("value"))
+    if session.value("#todo-note") != note:
+        raise Failure("after another tab, the note shows %r" % session.value("#todo-note"))
     session.step("note-draft-back-after-a-tab")
     session.click(".note-form button[value=saveNote]")
     session.expect_path(todo)
     session.find(".notice-success")
-    if session.find("#todo-note").get_attribute("value") != note or driver.find_elements(By.CSS_SELECTOR, ".draft-note"):
-        raise Failure("the saved note shows %r, with its draft note still there" % session.find("#todo-note").get_attribute("value"))
+    if session.value("#todo-note") != note or driver.find_elements(By.CSS_SELECTOR, ".draft-note"):
+        raise Failure("the saved note shows %r, with its draft note still there" % session.value("#todo-note"))
     session.step("note-saved")
 
 

@@ -3,8 +3,9 @@
 # loop on every core; prints a table of runs and failures per part and, for each failure, its
 # step and message. Not part of `make test` (`make flake-check`, N=10 by default).
 #
-#   N=20 PARTS=browser,cluster CLUSTER_BINARY=Integrations/.build/debug/todo-demo-postgres \
-#       Tests/EndToEnd/flake-check.sh test-output/flake-check
+#   make flake-check N=20 PARTS=browser,cluster
+#
+# (make passes the cluster's settings, as `make cluster-tests` does: cluster.sh reads them.)
 #
 # browser: the browser walk (browser_test.py) on the embedded demo. cluster: the cluster test
 # (cluster_test.py, every part) and the live pages' walk through it (browser_live.py), each run on
@@ -14,15 +15,12 @@ REPO=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${1:?usage: flake-check.sh <output-folder>}
 N=${N:-10}
 PARTS=${PARTS:-browser,cluster}
-CLUSTER_BINARY=${CLUSTER_BINARY:-$REPO/Integrations/.build/debug/todo-demo-postgres}
+case ",$PARTS," in *,cluster,*) : "${BINARY:?BINARY and the other cluster settings are unset: run it as make flake-check}" ;; esac
 rm -rf "$OUT" && mkdir -p "$OUT"
 HOG=()
 trap '[ ${#HOG[@]} -gt 0 ] && kill "${HOG[@]}" 2>/dev/null' EXIT
 
-cluster() {
-    INSTANCES=3 PORT=0 HOST=127.0.0.1 POSTGRES_URL= CLUSTER_DIR= INSTANCE_COMMAND= INSTANCE_ARGS=--dev \
-        BINARY="$CLUSTER_BINARY" "$REPO/Integrations/Postgres/scripts/cluster.sh" --run "$@"
-}
+cluster() { "$REPO/Integrations/Postgres/scripts/cluster.sh" --run "$@"; }
 
 # One run of one part: its log in $OUT/PART-LOAD-RUN.log, and a line "PART LOAD RUN STEP" in
 # $OUT/failures for each failed step (the FAIL lines; "exit N" when it failed without one).

@@ -29,13 +29,6 @@ lib_exit() {
 }
 trap lib_exit EXIT
 
-# server_url FILE: the URL of FILE's first "Listening on http://HOST:PORT[/mount]" line (for a
-# "PORT n" line, as the C comparison server prints: http://127.0.0.1:n), or nothing yet.
-server_url() {
-    [ -f "$1" ] || return 0
-    sed -n -e 's#^Listening on \(http://[^ ]*\)$#\1#p' -e 's#^PORT \([0-9][0-9]*\)$#http://127.0.0.1:\1#p' "$1" | head -1
-}
-
 # start_server NAME LOG COMMAND...: starts COMMAND (--port 0) in the background in the current
 # folder, its stdout in LOG with its stderr (appended to SERVER_STDERR instead when that is set),
 # and waits up to 30 s for it to print where it listens. Sets SERVER_PID and SERVER_URL (what it

@@ -234,31 +234,23 @@ def login_sessions(url, count, username="alice", password="wonderland", threads=
     """`count` new sessions (from `source`) signed in as `username` (Session.login, `where` its
     mount and start), `threads` at a time; each connection closed. Raises RuntimeError naming
     the failures."""
-    import threading
-    sessions, errors, cursor, lock = [None] * count, [], iter(range(count)), threading.Lock()
+    from concurrent.futures import ThreadPoolExecutor
 
-    def worker():
-        while True:
-            with lock:
-                index = next(cursor, None)
-            if index is None:
-                return
-            try:
-                sessions[index] = Session(url, source=source)
-                sessions[index].login(username, password, **where)
-                sessions[index].conn.close()
-            except Exception as error:  # reported below
-                with lock:
-                    errors.append(repr(error))
+    def signed_in(_):
+        try:
+            session = Session(url, source=source)
+            session.login(username, password, **where)
+            session.conn.close()
+            return session
+        except Exception as error:  # reported below
+            return error
 
-    workers = [threading.Thread(target=worker) for _ in range(threads)]
-    for thread in workers:
-        thread.start()
-    for thread in workers:
-        thread.join()
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        results = list(pool.map(signed_in, range(count)))
+    errors = [repr(result) for result in results if isinstance(result, Exception)]
     if errors:
         raise RuntimeError(f"login failed {len(errors)} times: {errors[:3]}")
-    return sessions
+    return results
 
 
 def write_sessions(path, sessions):
